@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "catalogcheck",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "catalogcheck", targets: ["catalogcheck"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+    ],
+    targets: [
+        // The normalized model, matching and rules. Pure Swift + Foundation.
+        .target(name: "CatalogCore"),
+        // libxml2, used only by the XML-based readers.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        // One reader per store / config format.
+        .target(
+            name: "CatalogFormats",
+            dependencies: [
+                "CatalogCore",
+                "CLibXML2",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
+        // One reporter per output format.
+        .target(name: "CatalogReports", dependencies: ["CatalogCore"]),
+        // The thin command-line layer.
+        .executableTarget(
+            name: "catalogcheck",
+            dependencies: [
+                "CatalogCore",
+                "CatalogFormats",
+                "CatalogReports",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "TestSupport", dependencies: ["CatalogCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "CatalogCoreTests", dependencies: ["CatalogCore", "TestSupport"]),
+        .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogFormats", "CatalogReports", "TestSupport"]),
+        .testTarget(name: "CatalogReportsTests", dependencies: ["CatalogReports", "TestSupport"]),
+        .testTarget(name: "CatalogCheckCLITests", dependencies: ["catalogcheck", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,92 @@
+/// A store a catalog belongs to.
+public enum StoreKind: String, CaseIterable, Hashable, Comparable, Sendable {
+    /// Apple's App Store.
+    case appStore = "appstore"
+    /// Google Play.
+    case play
+
+    public static func < (lhs: StoreKind, rhs: StoreKind) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// The formats catalogcheck reads; the raw value is the name users type (`--store-format`).
+public enum CatalogFormat: String, CaseIterable, Hashable, Comparable, Sendable {
+    case appstoreXML = "appstore-xml"
+    case storekit
+    case ascJSON = "asc-json"
+    case playCSV = "play-csv"
+    case playJSON = "play-json"
+    case plist
+    case catalog
+
+    /// The store this format describes; nil for the internal config.
+    public var store: StoreKind? {
+        switch self {
+        case .appstoreXML, .storekit, .ascJSON, .plist: .appStore
+        case .playCSV, .playJSON: .play
+        case .catalog: nil
+        }
+    }
+
+    public static func < (lhs: CatalogFormat, rhs: CatalogFormat) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// What a catalog's format can express, so the checker compares only what both sides define.
+public struct CatalogCapabilities: Hashable, Sendable {
+    /// The input states subscription groups (group rules may run).
+    public var expressesGroups: Bool
+    /// Territories the format can price; nil = any. StoreKit: its storefront; Transporter tiers: US.
+    public var priceableTerritories: Set<Territory>?
+    /// A .storekit file: prices are for this storefront only (`storekit-single-storefront`).
+    public var singleStorefront: Territory?
+
+    /// Creates capabilities.
+    public init(expressesGroups: Bool = false, priceableTerritories: Set<Territory>? = nil,
+                singleStorefront: Territory? = nil) {
+        self.expressesGroups = expressesGroups
+        self.priceableTerritories = priceableTerritories
+        self.singleStorefront = singleStorefront
+    }
+}
+
+/// A whole catalog, normalized: what one input (file or folder) says.
+public struct Catalog: Hashable, Sendable {
+    /// The path as the user gave it.
+    public var path: String
+    /// The format it was read as.
+    public var format: CatalogFormat
+    /// The app's bundle ID / package name, when stated.
+    public var appID: String?
+    /// The territory `price:` refers to (config), default US.
+    public var baseTerritory: Territory
+    /// Subscription groups.
+    public var groups: [SubscriptionGroup]
+    /// Products in reading order; an ID may appear twice (that is a finding, not an error).
+    public var products: [Product]
+    /// What the format can express.
+    public var capabilities: CatalogCapabilities
+    /// Remarks a reader makes about what it assumed (e.g. the currency of a Play CSV home price).
+    public var remarks: [String]
+
+    /// Creates a catalog.
+    public init(path: String, format: CatalogFormat, appID: String? = nil,
+                baseTerritory: Territory = .unitedStates, groups: [SubscriptionGroup] = [],
+                products: [Product] = [], capabilities: CatalogCapabilities = CatalogCapabilities(),
+                remarks: [String] = []) {
+        self.path = path
+        self.format = format
+        self.appID = appID
+        self.baseTerritory = baseTerritory
+        self.groups = groups
+        self.products = products
+        self.capabilities = capabilities
+        self.remarks = remarks
+    }
+
+    /// The store this catalog describes; nil for the internal config.
+    public var store: StoreKind? { format.store }
+
+    /// The reference name of a group key.
+    public func groupName(forKey key: String) -> String? {
+        groups.first(where: { $0.key == key })?.name
+    }
+}

@@ -1,0 +1,36 @@
+import CatalogCore
+import Foundation
+
+/// Reading files with errors that name the file.
+enum FileLoading {
+    /// Reads a whole file; an unreadable or missing file is a `CatalogReadError` naming it.
+    static func data(at url: URL, displayPath: String) throws(CatalogReadError) -> Data {
+        do {
+            return try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: url.path) ? "cannot be read" : "does not exist"
+            throw CatalogReadError("the file \(reason)", at: SourceLocation(path: displayPath))
+        }
+    }
+
+    /// Whether a path is a directory.
+    static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The regular files in a folder, recursively, whose names end in `suffix`, sorted by relative path so that
+    /// reading order (and so output) never depends on the file system.
+    static func files(in folder: URL, suffix: String) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        var result: [URL] = []
+        for case let url as URL in enumerator where url.lastPathComponent.lowercased().hasSuffix(suffix) {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                result.append(url)
+            }
+        }
+        return result.sorted { $0.path < $1.path }
+    }
+}
