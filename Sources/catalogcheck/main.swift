@@ -1,1 +1,1 @@
-print("catalogcheck")
+print("x")

@@ -21,6 +21,9 @@ public struct Product: Hashable, Sendable {
     public var prices: [Territory: Price]
     /// Prices stated but never compared (scheduled, or not for a territory).
     public var uncomparedPrices: [UncomparedPrice]
+    /// Config only: the prices come from a per-territory `prices:` list (not `price:` / `tier:`), so a territory
+    /// the store prices and the list lacks is a finding (`price-missing-in-config`).
+    public var listsTerritoryPrices: Bool
     /// Cleared for sale / available; nil when the format does not say.
     public var clearedForSale: Bool?
     /// Config only: the ID in a store when it differs from `id`.
@@ -44,6 +47,7 @@ public struct Product: Hashable, Sendable {
         introOffers: [IntroOffer]? = nil,
         prices: [Territory: Price] = [:],
         uncomparedPrices: [UncomparedPrice] = [],
+        listsTerritoryPrices: Bool = false,
         clearedForSale: Bool? = nil,
         storeIDs: [StoreKind: ProductID] = [:],
         stores: Set<StoreKind>? = nil,
@@ -60,6 +64,7 @@ public struct Product: Hashable, Sendable {
         self.introOffers = introOffers
         self.prices = prices
         self.uncomparedPrices = uncomparedPrices
+        self.listsTerritoryPrices = listsTerritoryPrices
         self.clearedForSale = clearedForSale
         self.storeIDs = storeIDs
         self.stores = stores

@@ -1,0 +1,127 @@
+/// The rules, with their stable IDs (a public contract: DESIGN.md §5).
+public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
+    case productMissingInStore = "product-missing-in-store"
+    case productMissingInConfig = "product-missing-in-config"
+    case duplicateProductID = "duplicate-product-id"
+    case typeMismatch = "type-mismatch"
+    case priceMismatch = "price-mismatch"
+    case priceMissingInStore = "price-missing-in-store"
+    case priceMissingInConfig = "price-missing-in-config"
+    case periodMismatch = "period-mismatch"
+    case groupMismatch = "group-mismatch"
+    case groupLevelMismatch = "group-level-mismatch"
+    case groupMissingInStore = "group-missing-in-store"
+    case introOfferMismatch = "intro-offer-mismatch"
+    case familySharingMismatch = "family-sharing-mismatch"
+    case availabilityMismatch = "availability-mismatch"
+    case nameMismatch = "name-mismatch"
+    case introOfferExceedsPeriod = "intro-offer-exceeds-period"
+    case storekitSingleStorefront = "storekit-single-storefront"
+
+    /// The severity a finding of this rule has unless configured otherwise.
+    public var defaultSeverity: Severity {
+        switch self {
+        case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .typeMismatch,
+             .priceMismatch, .priceMissingInStore, .periodMismatch, .groupMismatch, .groupLevelMismatch,
+             .groupMissingInStore:
+            .error
+        case .priceMissingInConfig, .introOfferMismatch, .familySharingMismatch, .availabilityMismatch,
+             .introOfferExceedsPeriod:
+            .warning
+        case .nameMismatch, .storekitSingleStorefront:
+            .note
+        }
+    }
+
+    /// The field a finding of this rule is about.
+    public var field: ProductField {
+        switch self {
+        case .productMissingInStore, .productMissingInConfig, .duplicateProductID: .id
+        case .typeMismatch: .type
+        case .priceMismatch, .priceMissingInStore, .priceMissingInConfig, .storekitSingleStorefront: .price
+        case .periodMismatch: .period
+        case .groupMismatch, .groupMissingInStore: .group
+        case .groupLevelMismatch: .level
+        case .introOfferMismatch, .introOfferExceedsPeriod: .introOffer
+        case .familySharingMismatch: .familyShareable
+        case .availabilityMismatch: .clearedForSale
+        case .nameMismatch: .name
+        }
+    }
+
+    /// One line: when the rule fires.
+    public var summary: String {
+        switch self {
+        case .productMissingInStore: "The config has the product, the store doesn't."
+        case .productMissingInConfig: "The store has the product, the config doesn't."
+        case .duplicateProductID: "One catalog lists a product ID twice (or two config products map to one store ID)."
+        case .typeMismatch: "The product type (consumable, non-consumable, auto-renewable, non-renewing) differs."
+        case .priceMismatch: "Both price a territory and the amounts or currencies differ."
+        case .priceMissingInStore: "The config prices a territory the store doesn't."
+        case .priceMissingInConfig: "The store prices a territory the config's `prices:` list doesn't."
+        case .periodMismatch: "The subscription period differs (P1W = P7D and P1Y = P12M are equal)."
+        case .groupMismatch: "A subscription is in a different subscription group."
+        case .groupLevelMismatch: "A subscription's rank within its group differs."
+        case .groupMissingInStore: "A config subscription group has no counterpart in the store."
+        case .introOfferMismatch: "The introductory offer's mode, period, number of periods or price differs."
+        case .familySharingMismatch: "Family sharing differs."
+        case .availabilityMismatch: "Cleared-for-sale / availability differs."
+        case .nameMismatch: "The reference names differ."
+        case .introOfferExceedsPeriod: "A free trial is longer than the subscription period it belongs to."
+        case .storekitSingleStorefront: "A .storekit file prices one storefront only; other territories were not compared."
+        }
+    }
+
+    /// A longer explanation for `catalogcheck rules RULE-ID`.
+    public var explanation: String {
+        switch self {
+        case .productMissingInStore:
+            "Every product of the config must exist in each store it is meant for (see `stores:`). A product ID "
+                + "that nearly matches an unmatched store product (same letters in another case, or at most two "
+                + "edits away) carries a `did you mean` hint."
+        case .productMissingInConfig:
+            "Every product of a store must be described by the config, under its ID or a `storeIds` entry."
+        case .duplicateProductID:
+            "Two records of one store input have the same product ID, or two config products map to the same "
+                + "store ID. The same App Store Connect resource appearing in several documents is one record."
+        case .typeMismatch:
+            "Compared only when both sides state a type; Play one-time products do not say consumable or not."
+        case .priceMismatch:
+            "Compared per territory, exactly (9.99 equals 9.990), amount and currency, using the store's current "
+                + "price as of `--as-of`. Scheduled prices are never compared."
+        case .priceMissingInStore:
+            "Only territories the store format can price are checked: a .storekit file prices its storefront, "
+                + "Transporter tiers price the US. A store product with no current price is not checked."
+        case .priceMissingInConfig:
+            "Only when the config lists per-territory `prices:` (not `price:` or `tier:`)."
+        case .periodMismatch:
+            "ISO 8601 durations are normalized: P7D = P1W, P12M = P1Y; P4W is not P1M."
+        case .groupMismatch:
+            "Config groups match store groups by reference name (`groups.<key>.name`, or the key). Not evaluated "
+                + "against Google Play, where the subscription is part of the product's identity."
+        case .groupLevelMismatch:
+            "Level 1 is the highest level of service. Not evaluated against Google Play, which has no levels."
+        case .groupMissingInStore:
+            "Fires once per config group when the store input states groups and has at least one "
+                + "auto-renewable subscription."
+        case .introOfferMismatch:
+            "Fires when the config has `introOffer` and the store carries offers but has none or a different one "
+                + "(for the config's base territory where the store keeps offers per territory)."
+        case .familySharingMismatch:
+            "Compared only when both sides state it."
+        case .availabilityMismatch:
+            "Cleared for sale (Transporter), published state (Play CSV), base plan state (Play), App Store "
+                + "Connect state (APPROVED / REMOVED_FROM_SALE); StoreKit files state none."
+        case .nameMismatch:
+            "Reference names (the store's internal names); listing titles are display text and never compared."
+        case .introOfferExceedsPeriod:
+            "Checked on every catalog on its own: a free trial of period × periods days (D 1, W 7, M 30, Y 365) "
+                + "strictly longer than the subscription period."
+        case .storekitSingleStorefront:
+            "A StoreKit configuration holds one display price per product for `settings._storefront` (USA when "
+                + "absent); only that territory's prices were compared."
+        }
+    }
+
+    public static func < (lhs: Rule, rhs: Rule) -> Bool { lhs.rawValue < rhs.rawValue }
+}
