@@ -1,0 +1,81 @@
+@testable import CatalogFormats
+import CatalogCore
+import Foundation
+import Testing
+
+@Suite("JSONDocument")
+struct JSONDocumentTests {
+    private func parse(_ text: String) throws(CatalogReadError) -> JSONDocument {
+        try JSONDocument(data: Data(text.utf8), path: "t.json")
+    }
+
+    private func failure(_ text: String) -> CatalogReadError? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("values keep their source positions, in characters")
+    func positions() throws {
+        let document = try parse("{\n  \"a\": [1, \"é\", {\"b\": null}],\n  \"c\": \"x\"\n}")
+        let a = try #require(document.root["a"]?.elements)
+        #expect(document.location(of: a[1]) == SourceLocation(path: "t.json", line: 2, column: 12))
+        #expect(document.location(of: a[2]) == SourceLocation(path: "t.json", line: 2, column: 17))
+        let c = try #require(document.root.members?.last)
+        #expect(c.key == "c")
+        #expect(document.location(of: c) == SourceLocation(path: "t.json", line: 3, column: 3))
+        #expect(document.location(of: c.value) == SourceLocation(path: "t.json", line: 3, column: 8))
+    }
+
+    @Test("numbers keep their source text; strings decode escapes and surrogate pairs")
+    func scalars() throws {
+        let document = try parse(#"{"n": 9.990, "big": 12345678901234567890123, "s": "a\"b\\c\u00e9\ud83d\ude00\n"}"#)
+        #expect(document.root["n"]?.numberText == "9.990")
+        #expect(document.root["big"]?.numberText == "12345678901234567890123")
+        #expect(document.root["big"]?.int == nil)
+        #expect(document.root["s"]?.string == "a\"b\\cé😀\n")
+    }
+
+    @Test("a byte order mark is skipped")
+    func byteOrderMark() throws {
+        let document = try JSONDocument(data: Data([0xEF, 0xBB, 0xBF] + Array("[true]".utf8)), path: "t.json")
+        #expect(document.root.elements?.first?.bool == true)
+    }
+
+    @Test("malformed documents name the line and column", arguments: [
+        ("", 1, 1, "the file is empty"),
+        ("{\"a\": 1,\n \"a\": 2}", 2, 2, "duplicate key \"a\""),
+        ("{\"a\": [1, 2}", 1, 12, "expected ',' or ']'"),
+        ("{\"a\": \"x", 1, 7, "unterminated string"),
+        ("{\"a\": tru}", 1, 7, "expected 'true'"),
+        ("[01]", 1, 2, "leading zero"),
+        ("[1] [2]", 1, 5, "after the end of the document"),
+        ("{\"a\": \"\\ud800\"}", 1, 14, "unpaired surrogate"),
+        ("\u{1}\u{2}", 1, 1, "byte 0x01"),
+    ])
+    func malformed(text: String, line: Int, column: Int, fragment: String) throws {
+        let error = try #require(failure(text))
+        #expect(error.location.line == line)
+        #expect(error.location.column == column)
+        #expect(error.message.contains(fragment), "\(error.message)")
+    }
+
+    @Test("invalid UTF-8 and deep nesting are errors, not crashes")
+    func hostileInput() throws {
+        let invalid = try #require(try? Optional(Data([0x22, 0xFF, 0xFE, 0x22])))
+        #expect(throws: CatalogReadError.self) { try JSONDocument(data: invalid, path: "t.json") }
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let error = try #require(failure(deep))
+        #expect(error.message.contains("nesting deeper than 512 levels"))
+    }
+
+    @Test("objects with many keys still detect duplicates")
+    func manyKeys() throws {
+        let members = (0..<40).map { "\"k\($0)\": \($0)" } + ["\"k7\": 0"]
+        let error = try #require(failure("{" + members.joined(separator: ",") + "}"))
+        #expect(error.message == "invalid JSON: duplicate key \"k7\"")
+    }
+}
