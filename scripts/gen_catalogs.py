@@ -1,0 +1,466 @@
+#!/usr/bin/env python3
+"""Writes example catalogs in every format catalogcheck reads, from one description of a made-up app.
+
+    scripts/gen_catalogs.py demo catalogs/demo              # the consistent demo set
+    scripts/gen_catalogs.py demo-drift catalogs/demo-drift  # the same app with deliberate drift
+    scripts/gen_catalogs.py synthetic OUT --products 2000   # benchmark inputs (175 territories)
+
+Output is deterministic: the same arguments always write the same bytes.
+"""
+import argparse
+import copy
+import json
+import os
+import re
+import sys
+from decimal import Decimal
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# --- the demo app -------------------------------------------------------------------------------------------
+
+DEMO_TERRITORIES = [("US", "USA", "USD"), ("GB", "GBR", "GBP"), ("DE", "DEU", "EUR"), ("JP", "JPN", "JPY")]
+PREFIX = "com.trailmate.app."
+
+
+def demo_app():
+    """The consistent truth: what the stores hold and what the config says."""
+    groups = [{"key": "plus", "name": "Trailmate Plus", "id": "21450001"}]
+    products = [
+        {"id": PREFIX + "coins.100", "type": "consumable", "name": "100 Coins", "usd": "0.99",
+         "other": {"GB": "0.99", "DE": "0.99", "JP": "160"}},
+        {"id": PREFIX + "coins.500", "type": "consumable", "name": "500 Coins", "usd": "4.99",
+         "other": {"GB": "4.99", "DE": "4.99", "JP": "800"}},
+        {"id": PREFIX + "offline_maps", "type": "non-consumable", "name": "Offline Maps", "usd": "9.99",
+         "family": True, "other": {"GB": "8.99", "DE": "9.99", "JP": "1500"}},
+        {"id": PREFIX + "season_pass", "type": "non-renewing", "name": "Season Pass", "usd": "14.99",
+         "stores": ["appstore"], "config_cleared": True, "other": {"GB": "13.99", "DE": "14.99", "JP": "2200"}},
+        {"id": PREFIX + "pro.yearly", "type": "auto-renewable", "name": "Pro Yearly", "group": "plus", "level": 1,
+         "period": "P1Y", "family": True, "intro": {"mode": "free-trial", "period": "P1W"},
+         "prices": {"US": "59.99", "GB": "54.99", "DE": "59.99", "JP": "9800"}, "play": "trailmate_plus:pro-yearly"},
+        {"id": PREFIX + "plus.monthly", "type": "auto-renewable", "name": "Plus Monthly", "group": "plus", "level": 2,
+         "period": "P1M", "family": True,
+         "prices": {"US": "6.99", "GB": "5.99", "DE": "6.99", "JP": "1000"}, "play": "trailmate_plus:plus-monthly"},
+        {"id": PREFIX + "basic.weekly", "type": "auto-renewable", "name": "Basic Weekly", "group": "plus", "level": 3,
+         "period": "P1W", "family": False,
+         "prices": {"US": "1.99", "GB": "1.99", "DE": "1.99", "JP": "300"}, "play": "trailmate_plus:basic-weekly"},
+    ]
+    for product in products:
+        product.setdefault("cleared", True)
+    return {"bundle": "com.trailmate.app", "groups": groups, "products": products, "territories": DEMO_TERRITORIES}
+
+
+def find(app, suffix):
+    return next(p for p in app["products"] if p["id"] == PREFIX + suffix)
+
+
+def drift(config, store):
+    """Deliberate drift between the config and the stores, one or more per rule."""
+    # Config side.
+    find(config, "coins.500")["id"] = PREFIX + "coins.5OO"                 # missing both ways, with hints
+    config["products"].append({"id": PREFIX + "coins.1000", "type": "consumable", "name": "1000 Coins",
+                               "usd": "7.99", "cleared": True, "other": {}})  # product-missing-in-store
+    find(config, "offline_maps")["type"] = "consumable"                     # type-mismatch
+    find(config, "basic.weekly")["period"] = "P1M"                          # period-mismatch
+    find(config, "plus.monthly")["level"] = 3                               # group-level-mismatch
+    find(config, "pro.yearly")["prices"]["DE"] = "64.99"                    # price-mismatch (ASC, Play)
+    find(config, "pro.yearly")["prices"]["FR"] = "59.99"                    # price-missing-in-store (ASC, Play)
+    del find(config, "plus.monthly")["prices"]["JP"]                        # price-missing-in-config
+    find(config, "pro.yearly")["intro"] = {"mode": "free-trial", "period": "P2W"}  # intro-offer-mismatch
+    find(config, "plus.monthly")["intro"] = {"mode": "free-trial", "period": "P2M"}  # intro-offer-exceeds-period
+    config["groups"].append({"key": "family", "name": "Trailmate Family", "id": "0"})  # group-missing-in-store
+    find(config, "coins.100")["name"] = "Coins x100"                        # name-mismatch
+    # Store side.
+    find(store, "plus.monthly")["prices"]["US"] = "7.99"                    # price-mismatch (every store)
+    find(store, "offline_maps")["family"] = False                           # family-sharing-mismatch
+    find(store, "season_pass")["cleared"] = False                           # availability-mismatch (XML, ASC)
+    store["groups"].append({"key": "lite", "name": "Trailmate Lite", "id": "21450002"})
+    find(store, "basic.weekly")["group"] = "lite"                           # group-mismatch
+    store["duplicate"] = PREFIX + "coins.100"                               # duplicate-product-id (StoreKit)
+
+
+# --- money and tiers ---------------------------------------------------------------------------------------
+
+def legacy_tier(usd):
+    """The legacy App Store tier of a USD price (tiers 1-60 are enough for the examples)."""
+    value = Decimal(usd)
+    for tier in range(0, 61):
+        price = Decimal(tier) - Decimal("0.01") if 1 <= tier <= 50 else (
+            Decimal("54.99") + 5 * (tier - 51) if tier > 50 else Decimal(0))
+        if price == value:
+            return tier
+    raise ValueError(f"no legacy tier for {usd} USD")
+
+
+def units_nanos(amount):
+    value = Decimal(amount)
+    units = int(value)
+    nanos = int((value - units) * 1_000_000_000)
+    money = {"units": str(units)}
+    if nanos:
+        money["nanos"] = nanos
+    return money
+
+
+def all_prices(product):
+    """Territory → amount, for every territory the product is priced in."""
+    if "prices" in product:
+        return dict(product["prices"])
+    prices = {"US": product["usd"]}
+    prices.update(product.get("other", {}))
+    return prices
+
+
+# --- writers -----------------------------------------------------------------------------------------------
+
+def yaml_scalar(text):
+    if re.fullmatch(r"[A-Za-z0-9_.][A-Za-z0-9_. ]*", text) and text.strip() == text and text.lower() not in (
+            "yes", "no", "true", "false", "null", "on", "off", "y", "n"):
+        return text
+    return json.dumps(text)
+
+
+def write_config(app, path, header):
+    currency = {code2: cur for code2, _, cur in app["territories"]}
+    currency.setdefault("FR", "EUR")
+    lines = [f"# {header}", "# Schema: catalogs/schema/catalog-v1.schema.json", "version: 1", "app:",
+             f"  bundleId: {app['bundle']}", "  baseTerritory: US", "groups:"]
+    for group in app["groups"]:
+        lines += [f"  {group['key']}:", f"    name: {yaml_scalar(group['name'])}"]
+    lines.append("products:")
+    for p in app["products"]:
+        lines.append(f"  {p['id']}:")
+        lines.append(f"    type: {p['type']}")
+        lines.append(f"    name: {yaml_scalar(p['name'])}")
+        if p["type"] == "auto-renewable":
+            lines += [f"    group: {p['group']}", f"    level: {p['level']}", f"    period: {p['period']}"]
+        if "family" in p:
+            lines.append(f"    familyShareable: {'true' if p['family'] else 'false'}")
+        if "intro" in p:
+            lines.append(f"    introOffer: {{ mode: {p['intro']['mode']}, period: {p['intro']['period']} }}")
+        if "prices" in p:
+            lines.append("    prices:")
+            for territory, amount in p["prices"].items():
+                lines.append(f"      {territory}: {amount} {currency[territory]}")
+        else:
+            lines.append(f"    price: {p['usd']} USD")
+        if p.get("config_cleared"):
+            lines.append("    clearedForSale: true")
+        if "stores" in p:
+            lines.append(f"    stores: [{', '.join(p['stores'])}]")
+        if "play" in p:
+            lines += ["    storeIds:", f"      play: \"{p['play']}\""]
+    write(path, "\n".join(lines) + "\n")
+
+
+def write_storekit(app, path):
+    def localizations(p):
+        return [{"description": p["name"], "displayName": p["name"], "locale": "en_US"}]
+
+    products, non_renewing, groups = [], [], []
+    for index, p in enumerate(app["products"]):
+        internal = f"{0x5A000000 + index:08X}"
+        usd = all_prices(p)["US"]
+        if p["type"] in ("consumable", "non-consumable"):
+            record = {"displayPrice": usd, "familyShareable": p.get("family", False), "internalID": internal,
+                      "localizations": localizations(p), "productID": p["id"], "referenceName": p["name"],
+                      "type": "Consumable" if p["type"] == "consumable" else "NonConsumable"}
+            products.append(record)
+            if app.get("duplicate") == p["id"]:
+                products.append(dict(record, internalID=f"{0x5B000000 + index:08X}"))
+        elif p["type"] == "non-renewing":
+            non_renewing.append({"displayPrice": usd, "familyShareable": False, "internalID": internal,
+                                 "localizations": localizations(p), "productID": p["id"],
+                                 "referenceName": p["name"], "type": "NonRenewingSubscription"})
+    for group in app["groups"]:
+        subs = []
+        for index, p in enumerate(app["products"]):
+            if p["type"] != "auto-renewable" or p["group"] != group["key"]:
+                continue
+            intro = None
+            if "intro" in p:
+                intro = {"internalID": f"{0x5C000000 + index:08X}", "paymentMode": "free",
+                         "subscriptionPeriod": p["intro"]["period"]}
+            subs.append({"adHocOffers": [], "codeOffers": [], "displayPrice": all_prices(p)["US"],
+                         "familyShareable": p.get("family", False), "groupNumber": p["level"],
+                         "internalID": f"{0x5A000000 + index:08X}", "introductoryOffer": intro,
+                         "localizations": localizations(p), "productID": p["id"],
+                         "recurringSubscriptionPeriod": p["period"], "referenceName": p["name"],
+                         "subscriptionGroupID": group["id"], "type": "RecurringSubscription"})
+        if subs:
+            groups.append({"id": group["id"], "localizations": [], "name": group["name"], "subscriptions": subs})
+    document = {"identifier": "7E1A0C55", "nonRenewingSubscriptions": non_renewing, "products": products,
+                "settings": {"_failTransactionsEnabled": False, "_locale": "en_US", "_storefront": "USA",
+                             "_storeKitErrors": []},
+                "subscriptionGroups": groups, "version": {"major": 3, "minor": 0}}
+    write(path, json.dumps(document, indent=2, sort_keys=True, separators=(",", " : ")) + "\n")
+
+
+def write_asc(app, folder):
+    """App Store Connect API documents, as `GET` responses saved one per file."""
+    alpha3 = {code2: code3 for code2, code3, _ in app["territories"]}
+    currency = {code2: cur for code2, _, cur in app["territories"]}
+    alpha3.setdefault("FR", "FRA")
+    currency.setdefault("FR", "EUR")
+    apple_id = {p["id"]: str(6450000000 + index) for index, p in enumerate(app["products"])}
+    territory_resources = {}
+
+    def territory(code2):
+        territory_resources[code2] = {"type": "territories", "id": alpha3[code2],
+                                      "attributes": {"currency": currency[code2]}}
+        return {"type": "territories", "id": alpha3[code2]}
+
+    state = lambda p: "APPROVED" if p.get("cleared", True) else "DEVELOPER_REMOVED_FROM_SALE"
+    # Subscription groups with their subscriptions.
+    subscriptions = [p for p in app["products"] if p["type"] == "auto-renewable"]
+    group_data = []
+    for group in app["groups"]:
+        members = [p for p in subscriptions if p["group"] == group["key"]]
+        if not members:
+            continue
+        group_data.append({"type": "subscriptionGroups", "id": group["id"],
+                           "attributes": {"referenceName": group["name"]},
+                           "relationships": {"subscriptions": {"data": [
+                               {"type": "subscriptions", "id": apple_id[p["id"]]} for p in members]}}})
+    included = []
+    for p in subscriptions:
+        group_id = next(g["id"] for g in app["groups"] if g["key"] == p["group"])
+        period = {"P1W": "ONE_WEEK", "P1M": "ONE_MONTH", "P1Y": "ONE_YEAR"}[p["period"]]
+        included.append({"type": "subscriptions", "id": apple_id[p["id"]],
+                         "attributes": {"name": p["name"], "productId": p["id"], "familySharable": p["family"],
+                                        "state": state(p), "subscriptionPeriod": period, "groupLevel": p["level"],
+                                        "reviewNote": None},
+                         "relationships": {"group": {"data": {"type": "subscriptionGroups", "id": group_id}}}})
+    write_json(os.path.join(folder, "subscription-groups.json"), {
+        "data": group_data, "included": included,
+        "links": {"self": "https://api.appstoreconnect.apple.com/v1/apps/6449990000/subscriptionGroups"},
+        "meta": {"paging": {"total": len(group_data), "limit": 50}}})
+    # Prices of each subscription: an older price (start null), the current one, and a scheduled change.
+    for p in subscriptions:
+        sid = apple_id[p["id"]]
+        data, points = [], []
+        territory_resources.clear()
+        for index, (code2, amount) in enumerate(sorted(all_prices(p).items())):
+            rows = [(None, str(Decimal(amount) - 1) if Decimal(amount) > 1 else amount, "old"),
+                    ("2025-03-01", amount, "now"), ("2027-01-15", str(Decimal(amount) + 1), "next")]
+            for start, value, tag in rows:
+                point = f"{sid}-{code2}-{tag}"
+                data.append({"type": "subscriptionPrices", "id": f"price-{point}",
+                             "attributes": {"startDate": start, "preserved": False, "planType": "UPFRONT"},
+                             "relationships": {"territory": {"data": territory(code2)},
+                                               "subscriptionPricePoint": {"data": {
+                                                   "type": "subscriptionPricePoints", "id": point}}}})
+                points.append({"type": "subscriptionPricePoints", "id": point,
+                               "attributes": {"customerPrice": value, "proceeds": "0", "proceedsYear2": "0"}})
+        write_json(os.path.join(folder, f"subscription-{sid}-prices.json"), {
+            "data": data, "included": points + [territory_resources[k] for k in sorted(territory_resources)],
+            "links": {"self": f"https://api.appstoreconnect.apple.com/v1/subscriptions/{sid}/prices"},
+            "meta": {"paging": {"total": len(data), "limit": 200}}})
+        # Introductory offers, one record per territory (an empty list when there is none).
+        offers = []
+        territory_resources.clear()
+        if "intro" in p:
+            duration = {"P1W": "ONE_WEEK", "P2W": "TWO_WEEKS", "P1M": "ONE_MONTH", "P2M": "TWO_MONTHS"}
+            for code2 in sorted(all_prices(p)):
+                offers.append({"type": "subscriptionIntroductoryOffers", "id": f"intro-{sid}-{code2}",
+                               "attributes": {"startDate": None, "endDate": None, "offerMode": "FREE_TRIAL",
+                                              "duration": duration[p["intro"]["period"]], "numberOfPeriods": 1},
+                               "relationships": {"territory": {"data": territory(code2)}}})
+        write_json(os.path.join(folder, f"subscription-{sid}-introductoryOffers.json"), {
+            "data": offers, "included": [territory_resources[k] for k in sorted(territory_resources)],
+            "links": {"self": f"https://api.appstoreconnect.apple.com/v1/subscriptions/{sid}/introductoryOffers"},
+            "meta": {"paging": {"total": len(offers), "limit": 50}}})
+    # One-time products and their price schedules (manual base-territory price, automatic elsewhere).
+    iaps = [p for p in app["products"] if p["type"] != "auto-renewable"]
+    kind = {"consumable": "CONSUMABLE", "non-consumable": "NON_CONSUMABLE", "non-renewing": "NON_RENEWING_SUBSCRIPTION"}
+    write_json(os.path.join(folder, "in-app-purchases.json"), {
+        "data": [{"type": "inAppPurchases", "id": apple_id[p["id"]],
+                  "attributes": {"name": p["name"], "productId": p["id"], "inAppPurchaseType": kind[p["type"]],
+                                 "state": state(p), "familySharable": p.get("family", False),
+                                 "contentHosting": None, "reviewNote": None}} for p in iaps],
+        "links": {"self": "https://api.appstoreconnect.apple.com/v1/apps/6449990000/inAppPurchasesV2"},
+        "meta": {"paging": {"total": len(iaps), "limit": 50}}})
+    for p in iaps:
+        iid = apple_id[p["id"]]
+        territory_resources.clear()
+        prices, points, manual, automatic = [], [], [], []
+        for code2, amount in sorted(all_prices(p).items()):
+            is_manual = code2 == "US"
+            price_id = f"iap-price-{iid}-{code2}"
+            prices.append({"type": "inAppPurchasePrices", "id": price_id,
+                           "attributes": {"startDate": None, "endDate": None, "manual": is_manual},
+                           "relationships": {"inAppPurchasePricePoint": {"data": {
+                               "type": "inAppPurchasePricePoints", "id": f"{price_id}-point"}},
+                               "territory": {"data": territory(code2)}}})
+            points.append({"type": "inAppPurchasePricePoints", "id": f"{price_id}-point",
+                           "attributes": {"customerPrice": amount, "proceeds": "0"}})
+            (manual if is_manual else automatic).append({"type": "inAppPurchasePrices", "id": price_id})
+        write_json(os.path.join(folder, f"in-app-purchase-{iid}-iapPriceSchedule.json"), {
+            "data": {"type": "inAppPurchasePriceSchedules", "id": iid,
+                     "relationships": {"baseTerritory": {"data": territory("US")},
+                                       "manualPrices": {"data": manual},
+                                       "automaticPrices": {"data": automatic}}},
+            "included": prices + points + [territory_resources[k] for k in sorted(territory_resources)],
+            "links": {"self": f"https://api.appstoreconnect.apple.com/v2/inAppPurchases/{iid}/iapPriceSchedule"}})
+
+
+def write_metadata_xml(app, path):
+    def esc(text):
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+    def iap(p, indent):
+        pad = " " * indent
+        kind = {"consumable": "consumable", "non-consumable": "non-consumable", "non-renewing": "subscription",
+                "auto-renewable": "auto-renewable"}[p["type"]]
+        out = [f"{pad}<in_app_purchase>", f"{pad}    <product_id>{esc(p['id'])}</product_id>",
+               f"{pad}    <reference_name>{esc(p['name'])}</reference_name>", f"{pad}    <type>{kind}</type>"]
+        if p["type"] == "auto-renewable":
+            duration = {"P1W": "7 Days", "P1M": "1 Month", "P1Y": "1 Year"}[p["period"]]
+            out.append(f"{pad}    <duration>{duration}</duration>")
+        tier = legacy_tier(all_prices(p)["US"])
+        out += [f"{pad}    <products>", f"{pad}        <product>",
+                f"{pad}            <cleared_for_sale>{'true' if p.get('cleared', True) else 'false'}</cleared_for_sale>",
+                f"{pad}            <intervals>",
+                f"{pad}                <interval>",
+                f"{pad}                    <start_date>2019-05-01</start_date>",
+                f"{pad}                    <end_date>2023-05-09</end_date>",
+                f"{pad}                    <wholesale_price_tier>{max(tier - 1, 1)}</wholesale_price_tier>",
+                f"{pad}                </interval>",
+                f"{pad}                <interval>",
+                f"{pad}                    <start_date>2023-05-09</start_date>",
+                f"{pad}                    <wholesale_price_tier>{tier}</wholesale_price_tier>",
+                f"{pad}                </interval>",
+                f"{pad}            </intervals>",
+                f"{pad}        </product>", f"{pad}    </products>",
+                f"{pad}    <locales>", f"{pad}        <locale name=\"en-US\">",
+                f"{pad}            <title>{esc(p['name'])}</title>",
+                f"{pad}            <description>{esc(p['name'])} for Trailmate.</description>",
+                f"{pad}        </locale>", f"{pad}    </locales>", f"{pad}</in_app_purchase>"]
+        return out
+
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
+             '<package xmlns="http://apple.com/itunes/importer" version="software5.9">',
+             "    <provider>TrailmateLtd</provider>", "    <team_id>TRL4MATE01</team_id>", "    <software>",
+             "        <vendor_id>trailmate</vendor_id>", '        <software_metadata app_platform="ios">',
+             "            <in_app_purchases>"]
+    for p in app["products"]:
+        if p["type"] != "auto-renewable":
+            lines += iap(p, 16)
+    for group in app["groups"]:
+        members = [p for p in app["products"] if p["type"] == "auto-renewable" and p["group"] == group["key"]]
+        if not members:
+            continue
+        lines += [f'                <subscription_group name="{esc(group["name"])}">',
+                  "                    <locales>", '                        <locale name="en-US">',
+                  f"                            <title>{esc(group['name'])}</title>",
+                  "                            <app_name>Trailmate</app_name>",
+                  "                        </locale>", "                    </locales>"]
+        for p in members:
+            lines += iap(p, 20)
+        lines.append("                </subscription_group>")
+    lines += ["            </in_app_purchases>", "        </software_metadata>", "    </software>", "</package>"]
+    write(path, "\n".join(lines) + "\n")
+
+
+def write_play(app, folder, csv_path):
+    currency = {code2: cur for code2, _, cur in app["territories"]}
+    currency.setdefault("FR", "EUR")
+
+    def money(code2, amount):
+        return dict({"currencyCode": currency[code2]}, **units_nanos(amount))
+
+    play_products = [p for p in app["products"] if "appstore" not in p.get("stores", ["play"]) or
+                     "play" in p.get("stores", ["play"])]
+    # Subscriptions: one Play subscription per group, a base plan per config product.
+    subscriptions, offers = {}, []
+    for p in play_products:
+        if p["type"] != "auto-renewable":
+            continue
+        subscription_id, base_plan_id = p["play"].split(":")
+        plan = {"basePlanId": base_plan_id, "state": "ACTIVE" if p.get("cleared", True) else "INACTIVE",
+                "autoRenewingBasePlanType": {"billingPeriodDuration": p["period"], "gracePeriodDuration": "P7D",
+                                             "resubscribeState": "RESUBSCRIBE_STATE_ACTIVE",
+                                             "prorationMode": "SUBSCRIPTION_PRORATION_MODE_CHARGE_ON_NEXT_BILLING_DATE",
+                                             "legacyCompatible": False},
+                "regionalConfigs": [{"regionCode": code2, "newSubscriberAvailability": True,
+                                     "price": money(code2, amount)} for code2, amount in sorted(all_prices(p).items())],
+                "otherRegionsConfig": {"usdPrice": dict({"currencyCode": "USD"}, **units_nanos(all_prices(p)["US"])),
+                                       "eurPrice": dict({"currencyCode": "EUR"}, **units_nanos(all_prices(p)["US"])),
+                                       "newSubscriberAvailability": True}}
+        subscriptions.setdefault(subscription_id, {
+            "packageName": app["bundle"], "productId": subscription_id,
+            "listings": [{"languageCode": "en-US", "title": "Trailmate Plus",
+                          "benefits": ["Offline maps", "Route planning"], "description": "Everything in Trailmate."}],
+            "basePlans": [],
+            "taxAndComplianceSettings": {"eeaWithdrawalRightType": "WITHDRAWAL_RIGHT_SERVICE"}})["basePlans"].append(plan)
+        if "intro" in p:
+            offers.append({"packageName": app["bundle"], "productId": subscription_id, "basePlanId": base_plan_id,
+                           "offerId": f"{base_plan_id}-trial", "state": "ACTIVE",
+                           "phases": [{"duration": p["intro"]["period"], "recurrenceCount": 1,
+                                       "regionalConfigs": [{"regionCode": code2, "free": {}}
+                                                           for code2 in sorted(all_prices(p))]}],
+                           "regionalConfigs": [{"regionCode": code2, "newSubscriberAvailability": True}
+                                               for code2 in sorted(all_prices(p))],
+                           "targeting": {"acquisitionRule": {"scope": {"thisSubscription": {}}}}})
+    write_json(os.path.join(folder, "subscriptions.json"), {"subscriptions": list(subscriptions.values())})
+    write_json(os.path.join(folder, "subscription-offers.json"), {"subscriptionOffers": offers})
+    one_time = [p for p in play_products if p["type"] in ("consumable", "non-consumable")]
+    write_json(os.path.join(folder, "onetimeproducts.json"), {"oneTimeProducts": [
+        {"packageName": app["bundle"], "productId": p["id"],
+         "listings": [{"languageCode": "en-US", "title": p["name"], "description": f"{p['name']} for Trailmate."}],
+         "purchaseOptions": [{"purchaseOptionId": "buy", "state": "ACTIVE" if p.get("cleared", True) else "INACTIVE",
+                              "buyOption": {"legacyCompatible": True, "multiQuantityEnabled": p["type"] == "consumable"},
+                              "regionalPricingAndAvailabilityConfigs": [
+                                  {"regionCode": code2, "price": money(code2, amount), "availability": "AVAILABLE"}
+                                  for code2, amount in sorted(all_prices(p).items())]}]}
+        for p in one_time]})
+    # The legacy Play Console CSV of the same one-time products (8 columns, per-country micros).
+    rows = ["Product ID,Published State,Purchase Type,Auto Translate,Locale; Title; Description,Auto Fill Prices,"
+            "Price,Pricing Template ID"]
+    for p in one_time:
+        pairs = "; ".join(f"{code2}; {int(Decimal(amount) * 1_000_000)}"
+                          for code2, amount in sorted(all_prices(p).items()))
+        description = f"en_US; {p['name']}; {p['name']} for Trailmate, offline too."
+        rows.append(f"{p['id']},{'published' if p.get('cleared', True) else 'unpublished'},managed_by_android,"
+                    f"false,\"{description}\",false,{pairs},")
+    write(csv_path, "\r\n".join(rows) + "\r\n")
+
+
+# --- output helpers ----------------------------------------------------------------------------------------
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        handle.write(text)
+
+
+def write_json(path, document):
+    write(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+
+
+def write_set(app, store, out, header):
+    write_config(app, os.path.join(out, "products.yml"), header)
+    write_storekit(store, os.path.join(out, "appstore.storekit"))
+    write_asc(store, os.path.join(out, "asc"))
+    write_metadata_xml(store, os.path.join(out, "metadata.xml"))
+    write_play(store, os.path.join(out, "play"), os.path.join(out, "play-products.csv"))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("kind", choices=["demo", "demo-drift"])
+    parser.add_argument("out")
+    args = parser.parse_args()
+    app = demo_app()
+    if args.kind == "demo":
+        write_set(app, app, args.out, "Trailmate's products: what the backend and the apps believe.")
+    else:
+        config, store = copy.deepcopy(app), copy.deepcopy(app)
+        drift(config, store)
+        write_set(config, store, args.out,
+                  "Trailmate's products, drifted from the stores on purpose (see README: the drift demo).")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
