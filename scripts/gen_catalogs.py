@@ -51,6 +51,45 @@ def demo_app():
     return {"bundle": "com.trailmate.app", "groups": groups, "products": products, "territories": DEMO_TERRITORIES}
 
 
+def swift_table(name):
+    """A dictionary literal `static let <name>: [String: String] = [...]` from the Swift territory table, so the
+    synthetic catalogs use exactly the territories and currencies the tool knows."""
+    with open(os.path.join(ROOT, "Sources/CatalogCore/Tables/TerritoryTable.swift"), encoding="utf-8") as handle:
+        source = handle.read()
+    match = re.search(r"static let " + name + r"[^=]*=\s*\[(.*?)\n\s*\]", source, re.S)
+    if not match:
+        raise SystemExit(f"cannot find {name} in TerritoryTable.swift")
+    return dict(re.findall(r'"([A-Z]{2})"\s*:\s*"([A-Z]{3})"', match.group(1)))
+
+
+def synthetic_app(count, locales):
+    """`count` products priced in every App Store storefront: 20% consumables, 10% non-consumables, 5%
+    non-renewing, the rest auto-renewable subscriptions in groups of five levels."""
+    alpha3 = swift_table("alpha3ByAlpha2")
+    currency = swift_table("appStoreCurrencyByAlpha2")
+    territories = sorted((code2, alpha3[code2], currency[code2]) for code2 in currency)
+    groups, products = [], []
+    periods = ["P1W", "P1M", "P1Y"]
+    for index in range(count):
+        share = index % 20
+        kind = ("consumable" if share < 4 else "non-consumable" if share < 6 else "non-renewing" if share < 7
+                else "auto-renewable")
+        usd = f"{index % 50}.99"
+        prices = {code2: (str(Decimal(usd) * 100 + index % 7) if cur in ("JPY", "KRW", "IDR", "VND", "CLP", "COP")
+                          else f"{index % 50 + (len(code2 + cur) % 3)}.99") for code2, _, cur in territories}
+        prices["US"] = usd
+        product = {"id": f"com.example.synthetic.p{index:05d}", "type": kind, "name": f"Product {index}",
+                   "prices": prices, "cleared": True, "locales": locales}
+        if kind == "auto-renewable":
+            group_index = index // 5
+            if not groups or groups[-1]["key"] != f"g{group_index}":
+                groups.append({"key": f"g{group_index}", "name": f"Group {group_index}", "id": str(30000000 + group_index)})
+            product.update(group=f"g{group_index}", level=index % 5 + 1, period=periods[index % 3], family=False,
+                           play=f"sub{group_index}:plan-{index % 5}")
+        products.append(product)
+    return {"bundle": "com.example.synthetic", "groups": groups, "products": products, "territories": territories}
+
+
 def find(app, suffix):
     return next(p for p in app["products"] if p["id"] == PREFIX + suffix)
 
@@ -333,10 +372,13 @@ def write_metadata_xml(app, path):
                 f"{pad}                </interval>",
                 f"{pad}            </intervals>",
                 f"{pad}        </product>", f"{pad}    </products>",
-                f"{pad}    <locales>", f"{pad}        <locale name=\"en-US\">",
-                f"{pad}            <title>{esc(p['name'])}</title>",
-                f"{pad}            <description>{esc(p['name'])} for Trailmate.</description>",
-                f"{pad}        </locale>", f"{pad}    </locales>", f"{pad}</in_app_purchase>"]
+                f"{pad}    <locales>"]
+        for locale in ["en-US"] + [f"x-{n}" for n in range(1, p.get("locales", 1))]:
+            out += [f"{pad}        <locale name=\"{locale}\">",
+                    f"{pad}            <title>{esc(p['name'])}</title>",
+                    f"{pad}            <description>{esc(p['name'])} for Trailmate.</description>",
+                    f"{pad}        </locale>"]
+        out += [f"{pad}    </locales>", f"{pad}</in_app_purchase>"]
         return out
 
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
@@ -449,9 +491,15 @@ def write_set(app, store, out, header):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("kind", choices=["demo", "demo-drift"])
+    parser.add_argument("kind", choices=["demo", "demo-drift", "synthetic"])
     parser.add_argument("out")
+    parser.add_argument("--products", type=int, default=200, help="synthetic: how many products")
+    parser.add_argument("--locales", type=int, default=30, help="synthetic: locales per product in metadata.xml")
     args = parser.parse_args()
+    if args.kind == "synthetic":
+        app = synthetic_app(args.products, args.locales)
+        write_set(app, app, args.out, f"Synthetic catalog: {args.products} products.")
+        return 0
     app = demo_app()
     if args.kind == "demo":
         write_set(app, app, args.out, "Trailmate's products: what the backend and the apps believe.")
