@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import CatalogCore
+
+@Suite("Money and CurrencyCode")
+struct MoneyTests {
+    private func usd(_ text: String) throws -> Money {
+        Money(amount: try #require(Money.parseAmount(text)), currency: try #require(CurrencyCode("USD")))
+    }
+
+    @Test("plain decimal amounts parse exactly", arguments: [
+        ("9.99", "9.99"), ("29", "29"), ("0.0", "0"), ("499.0", "499"), ("0.7", "0.7"), ("0", "0"),
+        ("1234.5678", "1234.5678"), ("123456789012345678", "123456789012345678"), ("0.000000000001", "0.000000000001"),
+    ])
+    func accepts(text: String, canonical: String) throws {
+        let amount = try #require(Money.parseAmount(text))
+        #expect(Money.format(amount) == canonical)
+    }
+
+    @Test("parsing is exact, not floating point")
+    func exact() throws {
+        let a = try #require(Money.parseAmount("0.1"))
+        let b = try #require(Money.parseAmount("0.2"))
+        #expect(a + b == Money.parseAmount("0.3"))
+        #expect(Money.parseAmount("9.99") == Decimal(sign: .plus, exponent: -2, significand: 999))
+    }
+
+    @Test("anything but a plain decimal is rejected", arguments: [
+        "0,99", "9.99abc", "-1", "+1", "1e3", "1E3", ".5", "5.", "", " 9.99", "9.99 ", "9..99", "9.9.9", "$9.99",
+        "1,000", "0x10", "NaN", "inf", "٣", "１", "1234567890123456789", "99999999999999999999999",
+        "0.0000000000001",
+    ])
+    func rejects(text: String) {
+        #expect(Money.parseAmount(text) == nil)
+    }
+
+    @Test("scale does not matter: 9.99 equals 9.990, also as a set or dictionary key")
+    func equalityIgnoresScale() throws {
+        let short = try usd("9.99")
+        let long = try usd("9.990")
+        #expect(short == long)
+        #expect(short.hashValue == long.hashValue)
+        #expect(Set([short, long]).count == 1)
+        #expect(long.description == "9.99 USD")
+        #expect(try usd("499.0") == usd("499"))
+    }
+
+    @Test("micros: 990000 → 0.99, and values past Int32")
+    func micros() {
+        #expect(Money.fromMicros(990_000) == Money.parseAmount("0.99"))
+        #expect(Money.fromMicros(0) == 0)
+        #expect(Money.fromMicros(25_000_000_000) == 25_000)
+        #expect(Money.fromMicros(1) == Money.parseAmount("0.000001"))
+        #expect(Money.format(Money.fromMicros(Int64.max)) == "9223372036854.775807")
+    }
+
+    @Test("units and nanos")
+    func unitsAndNanos() {
+        #expect(Money.fromUnitsAndNanos(units: 4, nanos: 990_000_000) == Money.parseAmount("4.99"))
+        #expect(Money.fromUnitsAndNanos(units: 120, nanos: 0) == 120)
+        #expect(Money.fromUnitsAndNanos(units: 25_000, nanos: 0) == 25_000)
+        #expect(Money.fromUnitsAndNanos(units: 3_000_000_000, nanos: 500_000_000) == Money.parseAmount("3000000000.5"))
+        #expect(Money.fromUnitsAndNanos(units: 0, nanos: 1) == Money.parseAmount("0.000000001"))
+    }
+
+    @Test("canonical text")
+    func description() throws {
+        let jpy = try #require(CurrencyCode("JPY"))
+        let krw = try #require(CurrencyCode("KRW"))
+        #expect(try usd("9.99").description == "9.99 USD")
+        #expect(Money(amount: 120, currency: jpy).description == "120 JPY")
+        #expect(Money(amount: Money.fromUnitsAndNanos(units: 25_000, nanos: 0), currency: krw).description
+            == "25000 KRW")
+        #expect(Money(amount: 0, currency: jpy).description == "0 JPY")
+    }
+
+    @Test("money orders by currency, then amount")
+    func ordering() throws {
+        let eur = try #require(CurrencyCode("EUR"))
+        let values = [try usd("9.99"), Money(amount: 5, currency: eur), try usd("0.99")]
+        #expect(values.sorted().map(\.description) == ["5 EUR", "0.99 USD", "9.99 USD"])
+    }
+
+    @Test("currency codes: active ISO 4217 upper case only", arguments: ["USD", "EUR", "JPY", "KRW", "CLP", "XOF"])
+    func currencyAccepted(code: String) {
+        #expect(CurrencyCode(code)?.code == code)
+        #expect(CurrencyCode(code)?.description == code)
+    }
+
+    @Test("currency codes: anything else is rejected", arguments: ["usd", "US", "USDD", "", "ABC", "US$", " USD"])
+    func currencyRejected(code: String) {
+        #expect(CurrencyCode(code) == nil)
+    }
+}
