@@ -283,6 +283,8 @@ def write_asc(app, folder):
         for index, (code2, amount) in enumerate(sorted(all_prices(p).items())):
             rows = [(None, str(Decimal(amount) - 1) if Decimal(amount) > 1 else amount, "old"),
                     ("2025-03-01", amount, "now"), ("2027-01-15", str(Decimal(amount) + 1), "next")]
+            if app.get("compact"):
+                rows = [("2025-03-01", amount, "now")]
             for start, value, tag in rows:
                 point = f"{sid}-{code2}-{tag}"
                 data.append({"type": "subscriptionPrices", "id": f"price-{point}",
@@ -477,8 +479,14 @@ def write(path, text):
         handle.write(text)
 
 
+COMPACT = {"value": False}
+
+
 def write_json(path, document):
-    write(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    if COMPACT["value"]:
+        write(path, json.dumps(document, separators=(",", ":"), ensure_ascii=False) + "\n")
+    else:
+        write(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
 
 
 def write_set(app, store, out, header):
@@ -498,6 +506,7 @@ def main():
     args = parser.parse_args()
     if args.kind == "synthetic":
         app = synthetic_app(args.products, args.locales)
+        app["compact"] = COMPACT["value"] = True
         write_set(app, app, args.out, f"Synthetic catalog: {args.products} products.")
         return 0
     app = demo_app()
