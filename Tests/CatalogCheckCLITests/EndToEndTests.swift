@@ -1,0 +1,114 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs the built binary on the example catalogs and asserts stdout, stderr and the exit code together.
+@Suite("catalogcheck end to end")
+struct EndToEndTests {
+    static let asOf = ["--as-of", "2026-11-22"]
+
+    @Test("the consistent demo passes against every store format", arguments: [
+        "catalogs/demo/appstore.storekit", "catalogs/demo/asc", "catalogs/demo/metadata.xml", "catalogs/demo/play",
+    ])
+    func consistentDemo(store: String) throws {
+        let result = try CommandRunner.run(
+            ["check", "--config", "catalogs/demo/products.yml", "--store", store] + Self.asOf)
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(!result.stdout.contains("error:"))
+        #expect(result.stdout.contains("0 errors, 0 warnings"))
+    }
+
+    @Test("two stores in one run: a section and a summary per store")
+    func twoStores() throws {
+        let result = try CommandRunner.run(
+            ["check", "--config", "catalogs/demo/products.yml", "--store", "catalogs/demo/appstore.storekit",
+             "--store", "play-json:catalogs/demo/play"] + Self.asOf)
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("== catalogs/demo/appstore.storekit (storekit) =="))
+        #expect(result.stdout.contains("== catalogs/demo/play (play-json) =="))
+        #expect(result.stdout.contains("(store: play, config: products.yml)"))
+        #expect(result.stdout.hasSuffix("in all: 0 errors, 0 warnings, 1 note\n"))
+    }
+
+    @Test("a malformed config exits 2 with one line naming file, line and column")
+    func malformedConfig() throws {
+        let result = try CommandRunner.run(
+            ["check", "--config", "Tests/Fixtures/malformed/config-duplicate-keys.yml",
+             "--store", "catalogs/demo/appstore.storekit"] + Self.asOf)
+        #expect(result.exitCode == 2)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("Tests/Fixtures/malformed/config-duplicate-keys.yml:") == true)
+        #expect(result.stderr.contains("duplicate"))
+    }
+
+    @Test("a missing file exits 2 naming it")
+    func missingFile() throws {
+        let result = try CommandRunner.run(
+            ["check", "--config", "catalogs/demo/products.yml", "--store", "nope.storekit"] + Self.asOf)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "nope.storekit: error: the file does not exist\n")
+    }
+
+    @Test("usage errors exit 64", arguments: [
+        ["check", "--config", "catalogs/demo/products.yml", "--store", "x", "--format", "nope"],
+        ["check", "--config", "catalogs/demo/products.yml"],
+        ["check", "--config", "c", "--store", "a", "--store", "b", "--store-format", "storekit"],
+        ["check", "--config", "c", "--store", "a", "--territory", "XX"],
+        ["check", "--config", "c", "--store", "a", "--as-of", "2026-13-01"],
+        ["rules", "price-mismatc"],
+        ["frobnicate"],
+    ])
+    func usage(arguments: [String]) throws {
+        let result = try CommandRunner.run(arguments)
+        #expect(result.exitCode == 64, "\(arguments): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(!result.stderr.isEmpty)
+    }
+
+    @Test("rules lists every rule; one rule is explained")
+    func rules() throws {
+        let list = try CommandRunner.run(["rules"])
+        #expect(list.exitCode == 0)
+        #expect(list.stdout.split(separator: "\n").count == 17)
+        #expect(list.stdout.contains("price-missing-in-config     warning  "))
+        let one = try CommandRunner.run(["rules", "storekit-single-storefront"])
+        #expect(one.stdout.hasPrefix("storekit-single-storefront (note)\n"))
+    }
+
+    @Test("formats lists every format with its detection")
+    func formats() throws {
+        let result = try CommandRunner.run(["formats"])
+        #expect(result.exitCode == 0)
+        for name in ["appstore-xml", "storekit", "asc-json", "play-csv", "play-json", "plist", "catalog"] {
+            #expect(result.stdout.contains("\n\(name) ") || result.stdout.hasPrefix("\(name) "), "\(name)")
+        }
+    }
+
+    @Test("output is byte-identical across runs and --output writes the same bytes")
+    func determinism() throws {
+        let arguments = ["check", "--config", "catalogs/demo-drift/products.yml",
+                         "--store", "catalogs/demo-drift/asc", "--store", "catalogs/demo-drift/play",
+                         "--format", "json"] + Self.asOf
+        let first = try CommandRunner.run(arguments)
+        let second = try CommandRunner.run(arguments)
+        #expect(first.exitCode == 1)
+        #expect(first.stdout == second.stdout)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("catalogcheck-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let written = try CommandRunner.run(arguments + ["--output", file.path])
+        #expect(written.stdout.isEmpty)
+        #expect(try String(contentsOf: file, encoding: .utf8) == first.stdout)
+    }
+
+    @Test("NO_COLOR and pipes give plain text")
+    func noColor() throws {
+        let result = try CommandRunner.run(
+            ["check", "--config", "catalogs/demo-drift/products.yml", "--store", "catalogs/demo-drift/appstore.storekit"]
+                + Self.asOf, environment: ["NO_COLOR": "1"])
+        #expect(result.exitCode == 1)
+        #expect(!result.stdout.contains("\u{1B}["))
+    }
+}
