@@ -10,8 +10,12 @@ import Foundation
 /// - a subscription base plan is the product `subscriptionId:basePlanId`, in the group named after the
 ///   subscription; auto-renewing and installments plans are auto-renewable, prepaid plans non-renewing; the
 ///   period is `billingPeriodDuration`; availability is `state == ACTIVE`;
-/// - regional prices are current prices (region + the currency Play states); `otherRegionsConfig`,
-///   `newRegionsConfig` and the legacy `defaultPrice` are exported, never compared;
+/// - regional prices are current prices (region + the currency Play states), also where the region is closed
+///   to new subscribers (`newSubscriberAvailability: false`) or a one-time option is `NO_LONGER_AVAILABLE`:
+///   the price still stands, and availability is a separate rule; a region listed without a price has none;
+///   `otherRegionsConfig`, `newRegionsConfig` and the legacy `defaultPrice` are exported, never compared;
+/// - one-time products have no kind (Play does not say consumable vs non-consumable); their prices come from
+///   one purchase option (see `PlayCatalogBuilder.addOneTimeProduct`);
 /// - intro offers are known only when the input holds subscription offers (see `PlayOffer`);
 /// - listing titles are display text: no reference names; groups are not compared against Play.
 public struct PlayJSONReader: CatalogReader {
