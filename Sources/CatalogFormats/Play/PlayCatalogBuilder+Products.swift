@@ -1,0 +1,132 @@
+import CatalogCore
+
+extension PlayCatalogBuilder {
+    /// Adds a legacy `inappproducts` resource (also a gradle-play-publisher `products/<sku>.json`).
+    ///
+    /// `managedUser` products get no kind: Play does not store consumable vs non-consumable. A legacy
+    /// `subscription` is auto-renewable with its `subscriptionPeriod`; its deprecated `trialPeriod` is the only
+    /// offer such a resource can carry, so its intro offers are that free trial or `[]`.
+    mutating func addInAppProduct(_ node: PlayNode, in context: PlayJSONContext) throws(CatalogReadError) {
+        try context.requireObject(node)
+        noteApp(try context.string("packageName", in: node))
+        let sku = try context.requireString("sku", in: node)
+        var product = Product(id: ProductID(sku.text), location: context.location(of: node))
+        product.fieldLocations[.id] = context.location(of: sku.node)
+
+        if let status = try context.enumeration("status", in: node,
+                                                allowed: ["statusUnspecified", "active", "inactive"]) {
+            product.clearedForSale = status.text == "statusUnspecified" ? nil : status.text == "active"
+            product.fieldLocations[.clearedForSale] = context.location(of: status.node)
+        }
+        let purchaseType = try context.enumeration("purchaseType", in: node,
+                                                   allowed: ["purchaseTypeUnspecified", "managedUser", "subscription"])
+        if let purchaseType, purchaseType.text == "subscription" {
+            product.kind = .autoRenewable
+            product.fieldLocations[.type] = context.location(of: purchaseType.node)
+            if let period = try context.period("subscriptionPeriod", in: node) {
+                product.period = period.period
+                product.fieldLocations[.period] = context.location(of: period.node)
+            }
+            product.introOffers = []
+            if let trial = try context.string("trialPeriod", in: node), !Self.isZeroPeriod(trial.text) {
+                guard let period = SubscriptionPeriod(iso: trial.text) else {
+                    throw context.error("\"\(trial.text)\" is not an ISO 8601 period such as P7D", at: trial.node)
+                }
+                let location = context.location(of: trial.node)
+                product.introOffers = [IntroOffer(mode: .freeTrial, period: period, location: location)]
+                product.fieldLocations[.introOffer] = location
+            }
+        }
+
+        if let prices = try context.object("prices", in: node) {
+            product.fieldLocations[.price] = context.location(of: prices)
+            for member in prices.value.members ?? [] {
+                let keyLocation = context.document.location(of: member)
+                guard member.key.utf8.count == 2, let territory = Territory(code: member.key) else {
+                    let path = prices.path.isEmpty ? "" : "\(prices.path): "
+                    throw CatalogReadError("\(path)\"\(member.key)\" is not an ISO 3166-1 alpha-2 region code",
+                                           at: keyLocation)
+                }
+                let money = try context.legacyPrice(prices.child(member.key, member.value))
+                product.prices[territory] = Price(territory: territory, money: money, location: keyLocation)
+            }
+        }
+        if let defaultPrice = try context.object("defaultPrice", in: node) {
+            product.uncomparedPrices.append(UncomparedPrice(label: "default",
+                                                            amount: try context.legacyPrice(defaultPrice)))
+        }
+        append(product)
+    }
+
+    /// `P0D` (and `P0W`, …) means "no trial" in legacy resources.
+    private static func isZeroPeriod(_ text: String) -> Bool {
+        text.isEmpty || ["P0D", "P0W", "P0M", "P0Y"].contains(text)
+    }
+
+    private static let purchaseOptionStates = ["STATE_UNSPECIFIED", "DRAFT", "ACTIVE", "INACTIVE", "INACTIVE_PUBLISHED"]
+    private static let availabilities = ["AVAILABILITY_UNSPECIFIED", "AVAILABLE", "NO_LONGER_AVAILABLE",
+                                         "AVAILABLE_IF_RELEASED", "AVAILABLE_FOR_OFFERS_ONLY"]
+
+    /// Adds a `monetization.onetimeproducts` resource. Kind stays unknown (Play does not say consumable vs
+    /// non-consumable).
+    ///
+    /// A one-time product can have several purchase options (buy, rent). The product's prices, other-regions
+    /// prices and availability come from one of them: the `buyOption` marked `legacyCompatible` (the one old
+    /// billing clients see), else the first `buyOption`, else the first option. Every option is checked for
+    /// well-formedness.
+    mutating func addOneTimeProduct(_ node: PlayNode, in context: PlayJSONContext) throws(CatalogReadError) {
+        try context.requireObject(node)
+        noteApp(try context.string("packageName", in: node))
+        let productID = try context.requireString("productId", in: node)
+        var product = Product(id: ProductID(productID.text), location: context.location(of: node))
+        product.fieldLocations[.id] = context.location(of: productID.node)
+
+        var options: [(node: PlayNode, buy: Bool, legacyCompatible: Bool, product: Product)] = []
+        for option in try context.objects("purchaseOptions", in: node) ?? [] {
+            _ = try context.string("purchaseOptionId", in: option)
+            let buy = try context.object("buyOption", in: option)
+            let rent = try context.object("rentOption", in: option)
+            if buy != nil, rent != nil {
+                throw context.error("a purchase option is either \"buyOption\" or \"rentOption\", found both",
+                                    at: option)
+            }
+            if let rent { _ = try context.period("rentalPeriod", in: rent) }
+            let legacyCompatible = try buy.map { node throws(CatalogReadError) in
+                try context.bool("legacyCompatible", in: node) ?? false
+            } ?? false
+            options.append((option, buy != nil, legacyCompatible, try purchaseOption(option, into: product,
+                                                                                    in: context)))
+        }
+        let chosen = options.first(where: { $0.legacyCompatible }) ?? options.first(where: { $0.buy })
+            ?? options.first
+        append(chosen?.product ?? product)
+    }
+
+    /// The product as one purchase option prices it.
+    private func purchaseOption(_ option: PlayNode, into base: Product,
+                                in context: PlayJSONContext) throws(CatalogReadError) -> Product {
+        var product = base
+        if let state = try context.enumeration("state", in: option, allowed: Self.purchaseOptionStates) {
+            product.clearedForSale = state.text == "STATE_UNSPECIFIED" ? nil : state.text == "ACTIVE"
+            product.fieldLocations[.clearedForSale] = context.location(of: state.node)
+        }
+        if let configs = try context.objects("regionalPricingAndAvailabilityConfigs", in: option) {
+            if let first = configs.first { product.fieldLocations[.price] = context.location(of: first) }
+            for config in configs {
+                let region = try context.territory("regionCode", in: config)
+                _ = try context.enumeration("availability", in: config, allowed: Self.availabilities)
+                guard let priceNode = try context.object("price", in: config) else { continue }
+                if product.prices[region.territory] != nil {
+                    throw context.error("region \"\(region.territory)\" is listed twice", at: region.node)
+                }
+                product.prices[region.territory] = Price(territory: region.territory,
+                                                         money: try context.money(priceNode),
+                                                         location: context.location(of: config))
+            }
+        }
+        if let newRegions = try context.object("newRegionsConfig", in: option) {
+            product.uncomparedPrices += try otherRegionsPrices(newRegions, in: context)
+        }
+        return product
+    }
+}

@@ -1,0 +1,223 @@
+import CatalogCore
+
+/// How one region prices the first phase of a subscription offer.
+enum PlayOfferPricing: Hashable {
+    /// `free: {}` — a free trial.
+    case free
+    /// `price: Money` — an absolute price per recurrence.
+    case price(Money)
+    /// `relativeDiscount` / `absoluteDiscount` — relative to the prorated base plan price; the resulting
+    /// amount depends on Play's proration and rounding, so it is not computed.
+    case discount
+}
+
+/// An active subscription offer, reduced to what intro offers need: its first phase, per region.
+struct PlayOffer {
+    /// `subscriptionId:basePlanId` of the base plan it extends.
+    var basePlanKey: String
+    /// The offer ID.
+    var offerID: String
+    /// The path of the document it was read from.
+    var documentPath: String
+    /// Where the offer was read.
+    var location: SourceLocation
+    /// The first phase's duration (one recurrence).
+    var duration: SubscriptionPeriod
+    /// How many times the first phase repeats.
+    var recurrenceCount: Int
+    /// The first phase's regional configs.
+    var regions: [(territory: Territory, pricing: PlayOfferPricing, location: SourceLocation)]
+
+    /// The intro offers this offer defines for a base plan whose billing period is `basePeriod`, one per region.
+    ///
+    /// Mode rule (Play Console's three phase kinds): a `free` phase is a free trial of `duration` ×
+    /// `recurrenceCount`. A priced or discounted phase is pay-as-you-go ("discounted recurring payment") when it
+    /// repeats (`recurrenceCount` > 1) or when its single recurrence is exactly one billing period of the base
+    /// plan; otherwise — one recurrence of any other length, or a base plan without a period — it is
+    /// pay-up-front ("single payment" covering `duration`).
+    func introOffers(basePeriod: SubscriptionPeriod?) -> [IntroOffer] {
+        regions.map { region in
+            let paidMode: IntroOffer.Mode =
+                recurrenceCount > 1 || (basePeriod != nil && duration == basePeriod) ? .payAsYouGo : .payUpFront
+            switch region.pricing {
+            case .free:
+                return IntroOffer(mode: .freeTrial, period: duration, periods: recurrenceCount, price: nil,
+                                  territory: region.territory, location: region.location)
+            case .price(let money):
+                return IntroOffer(mode: paidMode, period: duration, periods: recurrenceCount, price: money,
+                                  territory: region.territory, location: region.location)
+            case .discount:
+                return IntroOffer(mode: paidMode, period: duration, periods: recurrenceCount, price: nil,
+                                  territory: region.territory, location: region.location)
+            }
+        }
+    }
+}
+
+extension PlayCatalogBuilder {
+    private static let basePlanStates = ["STATE_UNSPECIFIED", "DRAFT", "ACTIVE", "INACTIVE"]
+    private static let basePlanTypes: [(key: String, kind: ProductKind)] = [
+        ("autoRenewingBasePlanType", .autoRenewable),
+        ("prepaidBasePlanType", .nonRenewing),
+        ("installmentsBasePlanType", .autoRenewable),
+    ]
+
+    /// Adds a `monetization.subscriptions` resource: each base plan is a product `subscriptionId:basePlanId`
+    /// in the group named after the subscription.
+    mutating func addSubscription(_ node: PlayNode, in context: PlayJSONContext) throws(CatalogReadError) {
+        try context.requireObject(node)
+        noteApp(try context.string("packageName", in: node))
+        let productID = try context.requireString("productId", in: node)
+        noteGroup(productID.text, location: context.location(of: productID.node))
+        for plan in try context.objects("basePlans", in: node) ?? [] {
+            let product = try basePlanProduct(plan, subscriptionID: productID, in: context)
+            let index = append(product)
+            basePlanIndices[product.id.rawValue, default: []].append(index)
+        }
+    }
+
+    private func basePlanProduct(_ plan: PlayNode, subscriptionID: (text: String, node: PlayNode),
+                                 in context: PlayJSONContext) throws(CatalogReadError) -> Product {
+        let basePlanID = try context.requireString("basePlanId", in: plan)
+        var product = Product(id: ProductID("\(subscriptionID.text):\(basePlanID.text)"),
+                              groupKey: subscriptionID.text, location: context.location(of: plan))
+        product.fieldLocations[.id] = context.location(of: basePlanID.node)
+        product.fieldLocations[.group] = context.location(of: subscriptionID.node)
+
+        var planTypes: [(key: String, kind: ProductKind, node: PlayNode)] = []
+        for type in Self.basePlanTypes {
+            if let node = try context.object(type.key, in: plan) { planTypes.append((type.key, type.kind, node)) }
+        }
+        if planTypes.count > 1 {
+            throw context.error("a base plan has one type, found both \"\(planTypes[0].key)\" and "
+                                + "\"\(planTypes[1].key)\"", at: planTypes[1].node)
+        }
+        if let type = planTypes.first {
+            product.kind = type.kind
+            product.fieldLocations[.type] = context.location(of: type.node)
+            if let period = try context.period("billingPeriodDuration", in: type.node) {
+                product.period = period.period
+                product.fieldLocations[.period] = context.location(of: period.node)
+            }
+        }
+
+        if let state = try context.enumeration("state", in: plan, allowed: Self.basePlanStates) {
+            product.clearedForSale = state.text == "STATE_UNSPECIFIED" ? nil : state.text == "ACTIVE"
+            product.fieldLocations[.clearedForSale] = context.location(of: state.node)
+        }
+
+        if let configs = try context.objects("regionalConfigs", in: plan) {
+            if let first = configs.first { product.fieldLocations[.price] = context.location(of: first) }
+            for config in configs {
+                let region = try context.territory("regionCode", in: config)
+                _ = try context.bool("newSubscriberAvailability", in: config)
+                // A region may list no price when the plan is not offered to new subscribers there.
+                guard let priceNode = try context.object("price", in: config) else { continue }
+                if product.prices[region.territory] != nil {
+                    throw context.error("region \"\(region.territory)\" is listed twice", at: region.node)
+                }
+                product.prices[region.territory] = Price(territory: region.territory,
+                                                         money: try context.money(priceNode),
+                                                         location: context.location(of: config))
+            }
+        }
+        if let other = try context.object("otherRegionsConfig", in: plan) {
+            product.uncomparedPrices += try otherRegionsPrices(other, in: context)
+        }
+        return product
+    }
+
+    /// `usdPrice` / `eurPrice` of an `otherRegionsConfig` or `newRegionsConfig`: prices for regions Play may
+    /// launch later, not for a territory, so never compared.
+    func otherRegionsPrices(_ node: PlayNode, in context: PlayJSONContext) throws(CatalogReadError) -> [UncomparedPrice] {
+        var result: [UncomparedPrice] = []
+        for key in ["usdPrice", "eurPrice"] {
+            if let priceNode = try context.object(key, in: node) {
+                result.append(UncomparedPrice(label: "other-regions", amount: try context.money(priceNode)))
+            }
+        }
+        return result
+    }
+
+    /// Adds a `SubscriptionOffer`. Only active offers (state `ACTIVE` or absent) become intro offers; every
+    /// offer is checked for well-formedness.
+    mutating func addOffer(_ node: PlayNode, in context: PlayJSONContext) throws(CatalogReadError) {
+        try context.requireObject(node)
+        noteApp(try context.string("packageName", in: node))
+        let productID = try context.requireString("productId", in: node)
+        let basePlanID = try context.requireString("basePlanId", in: node)
+        let offerID = try context.requireString("offerId", in: node)
+        let state = try context.enumeration("state", in: node, allowed: Self.basePlanStates)
+        guard let phases = try context.objects("phases", in: node), !phases.isEmpty else {
+            throw context.error("an offer has at least one phase; \"phases\" is missing or empty", at: node)
+        }
+        var parsed: [PlayOffer] = []
+        for phase in phases {
+            parsed.append(try offerPhase(phase, in: context, basePlanKey: "\(productID.text):\(basePlanID.text)",
+                                         offerID: offerID.text, location: context.location(of: node)))
+        }
+        guard state == nil || state?.text == "ACTIVE", let first = parsed.first else { return }
+        offers.append(first)
+    }
+
+    private func offerPhase(_ phase: PlayNode, in context: PlayJSONContext, basePlanKey: String, offerID: String,
+                            location: SourceLocation) throws(CatalogReadError) -> PlayOffer {
+        guard let duration = try context.period("duration", in: phase) else {
+            throw context.error("missing \"duration\"", at: phase)
+        }
+        let recurrences = try context.int("recurrenceCount", in: phase, range: 1...Int(Int32.max)) ?? 1
+        var regions: [(territory: Territory, pricing: PlayOfferPricing, location: SourceLocation)] = []
+        for config in try context.objects("regionalConfigs", in: phase) ?? [] {
+            let region = try context.territory("regionCode", in: config)
+            var pricings: [(key: String, pricing: PlayOfferPricing)] = []
+            if try context.object("free", in: config) != nil { pricings.append(("free", .free)) }
+            if let price = try context.object("price", in: config) {
+                pricings.append(("price", .price(try context.money(price))))
+            }
+            if let discount = try context.object("absoluteDiscount", in: config) {
+                _ = try context.money(discount)
+                pricings.append(("absoluteDiscount", .discount))
+            }
+            if let discount = context.member("relativeDiscount", in: config) {
+                guard let text = discount.value.numberText, let fraction = Double(text), fraction > 0, fraction < 1
+                else {
+                    throw context.error("expected a fraction between 0 and 1, found "
+                                        + (discount.value.numberText.map { "\($0)" } ?? discount.value.typeName),
+                                        at: discount)
+                }
+                pricings.append(("relativeDiscount", .discount))
+            }
+            guard pricings.count == 1, let pricing = pricings.first else {
+                let found = pricings.isEmpty ? "none" : pricings.map { "\"\($0.key)\"" }.joined(separator: " and ")
+                throw context.error("a phase region has exactly one of \"free\", \"price\", \"relativeDiscount\", "
+                                    + "\"absoluteDiscount\"; found \(found)", at: config)
+            }
+            regions.append((region.territory, pricing.pricing, context.location(of: config)))
+        }
+        return PlayOffer(basePlanKey: basePlanKey, offerID: offerID, documentPath: context.document.path,
+                         location: location, duration: duration.period, recurrenceCount: recurrences,
+                         regions: regions)
+    }
+
+    /// When the input carries offers, gives every base plan `[]` and then the intro offers of its active offers.
+    mutating func attachOffers() {
+        guard carriesOffers else { return }
+        for indices in basePlanIndices.values {
+            for index in indices { products[index].introOffers = [] }
+        }
+        for offer in offers {
+            guard let indices = basePlanIndices[offer.basePlanKey] else {
+                remark("play-json: \(offer.documentPath): offer '\(offer.offerID)' is for base plan "
+                       + "'\(offer.basePlanKey)', which is not in the input")
+                continue
+            }
+            for index in indices {
+                let intro = offer.introOffers(basePeriod: products[index].period)
+                products[index].introOffers = (products[index].introOffers ?? []) + intro
+                if products[index].fieldLocations[.introOffer] == nil {
+                    products[index].fieldLocations[.introOffer] = offer.location
+                }
+            }
+        }
+    }
+}

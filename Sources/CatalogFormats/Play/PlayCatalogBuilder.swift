@@ -1,0 +1,104 @@
+import CatalogCore
+
+/// Collects the resources of one or more Play Developer API documents into a catalog. Offers are gathered
+/// separately and attached to their base plans at the end, because a `Subscription` does not embed its offers
+/// and an offers document may come before or after the subscriptions it refers to.
+struct PlayCatalogBuilder {
+    /// The package name, from the first resource that states one.
+    var appID: String?
+    /// One group per subscription (key = name = the subscription's product ID).
+    var groups: [SubscriptionGroup] = []
+    /// Products in reading order.
+    var products: [Product] = []
+    /// Remarks about what was assumed or left out.
+    var remarks: [String] = []
+    /// Product indices of base plans by `subscriptionId:basePlanId` (an ID may occur twice).
+    var basePlanIndices: [String: [Int]] = [:]
+    /// Active subscription offers, in reading order.
+    var offers: [PlayOffer] = []
+    /// Whether any offers document or single offer was read: then every base plan carries offers (`[]` or some).
+    var carriesOffers = false
+
+    /// Adds every resource of one parsed document, detecting its shape by its keys.
+    mutating func add(_ document: JSONDocument) throws(CatalogReadError) {
+        let context = PlayJSONContext(document: document)
+        let root = PlayNode(value: document.root, path: "")
+        guard let members = root.value.members else {
+            throw context.error("expected a Play Developer API resource (a JSON object), found \(root.value.typeName)",
+                                at: root)
+        }
+        var sawList = false
+        if let items = try context.objects("subscriptions", in: root) {
+            sawList = true
+            for item in items { try addSubscription(item, in: context) }
+        }
+        if let items = try context.objects("subscriptionOffers", in: root) {
+            sawList = true
+            carriesOffers = true
+            for item in items { try addOffer(item, in: context) }
+        }
+        if let items = try context.objects("inappproduct", in: root) {
+            sawList = true
+            for item in items { try addInAppProduct(item, in: context) }
+        }
+        if let items = try context.objects("oneTimeProducts", in: root) {
+            sawList = true
+            for item in items { try addOneTimeProduct(item, in: context) }
+        }
+        if sawList { return }
+
+        let keys = Set(members.map(\.key))
+        if keys.contains("sku") {
+            try addInAppProduct(root, in: context)
+        } else if keys.contains("offerId") || keys.contains("phases") {
+            carriesOffers = true
+            try addOffer(root, in: context)
+        } else if keys.contains("purchaseOptions") {
+            try addOneTimeProduct(root, in: context)
+        } else if keys.contains("basePlans") || keys.contains("productId") {
+            // A subscription, or a bare `{"packageName", "productId"}` as gradle-play-publisher bootstraps it.
+            try addSubscription(root, in: context)
+        } else if keys.isSubset(of: ["kind", "nextPageToken", "tokenPagination", "pageInfo"]) {
+            // An empty list response: Google leaves out an empty list entirely (`{}`).
+            return
+        } else if keys == ["regionsVersion"] {
+            throw context.error("this is a gradle-play-publisher metadata sidecar (*.metadata.json), not a product; "
+                                + "read the folder that holds it instead", at: root)
+        } else {
+            throw context.error("not a Play Developer API catalog resource: expected a list response "
+                                + "(\"subscriptions\", \"subscriptionOffers\", \"inappproduct\", \"oneTimeProducts\") "
+                                + "or a single subscription, subscription offer, in-app product or one-time product; "
+                                + "found keys \(keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))", at: root)
+        }
+    }
+
+    /// Records the package name the first time one is stated.
+    mutating func noteApp(_ packageName: (text: String, node: PlayNode)?) {
+        if appID == nil, let packageName, !packageName.text.isEmpty { appID = packageName.text }
+    }
+
+    /// Adds the group of a subscription once.
+    mutating func noteGroup(_ key: String, location: SourceLocation) {
+        guard !groups.contains(where: { $0.key == key }) else { return }
+        groups.append(SubscriptionGroup(key: key, name: key, location: location))
+    }
+
+    /// Appends a product; returns its index.
+    @discardableResult
+    mutating func append(_ product: Product) -> Int {
+        products.append(product)
+        return products.count - 1
+    }
+
+    /// Adds a remark.
+    mutating func remark(_ text: String) {
+        remarks.append(text)
+    }
+
+    /// Attaches offers to base plans and returns the catalog.
+    mutating func finish(path: String) -> Catalog {
+        attachOffers()
+        return Catalog(path: path, format: .playJSON, appID: appID, groups: groups, products: products,
+                       capabilities: CatalogCapabilities(expressesGroups: false), remarks: remarks)
+    }
+}

@@ -1,0 +1,59 @@
+import CatalogCore
+import Foundation
+
+/// Reads Google Play Developer API v3 (androidpublisher) JSON: `monetization.subscriptions`,
+/// subscription offers, legacy `inappproducts` and `monetization.onetimeproducts` — each as a list response,
+/// a single resource, or a folder of such files (the gradle-play-publisher layout `products/*.json`,
+/// `subscriptions/*.json`; `*.metadata.json` sidecars are skipped).
+///
+/// Normalization (FORMATS.md "Play identity", DESIGN.md §5a):
+/// - a subscription base plan is the product `subscriptionId:basePlanId`, in the group named after the
+///   subscription; auto-renewing and installments plans are auto-renewable, prepaid plans non-renewing; the
+///   period is `billingPeriodDuration`; availability is `state == ACTIVE`;
+/// - regional prices are current prices (region + the currency Play states), also where the region is closed
+///   to new subscribers (`newSubscriberAvailability: false`) or a one-time option is `NO_LONGER_AVAILABLE`:
+///   the price still stands, and availability is a separate rule; a region listed without a price has none;
+///   `otherRegionsConfig`, `newRegionsConfig` and the legacy `defaultPrice` are exported, never compared;
+/// - one-time products have no kind (Play does not say consumable vs non-consumable); their prices come from
+///   one purchase option (see `PlayCatalogBuilder.addOneTimeProduct`);
+/// - intro offers are known only when the input holds subscription offers (see `PlayOffer`);
+/// - listing titles are display text: no reference names; groups are not compared against Play.
+public struct PlayJSONReader: CatalogReader {
+    /// `play-json`.
+    public let format = CatalogFormat.playJSON
+
+    /// Creates a reader.
+    public init() {}
+
+    /// Reads a file, or every `.json` file under a folder (recursively, sorted by relative path).
+    public func read(contentsOf url: URL, displayPath: String,
+                     options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        var builder = PlayCatalogBuilder()
+        if FileLoading.isDirectory(url) {
+            let base = displayPath.hasSuffix("/") && displayPath.count > 1 ? String(displayPath.dropLast()) : displayPath
+            let files = FileLoading.files(in: url, suffix: ".json")
+                .filter { !$0.lastPathComponent.lowercased().hasSuffix(".metadata.json") }
+            guard !files.isEmpty else {
+                throw CatalogReadError("the folder holds no .json files", at: SourceLocation(path: displayPath))
+            }
+            for file in files {
+                let path = base + "/" + Self.relativePath(of: file, in: url)
+                try builder.add(try JSONDocument(contentsOf: file, displayPath: path))
+            }
+        } else {
+            try builder.add(try JSONDocument(contentsOf: url, displayPath: displayPath))
+        }
+        return builder.finish(path: displayPath)
+    }
+
+    /// The path of `file` below `folder`, with `/` separators.
+    static func relativePath(of file: URL, in folder: URL) -> String {
+        let fileComponents = file.standardizedFileURL.pathComponents
+        let folderComponents = folder.standardizedFileURL.pathComponents
+        guard fileComponents.count > folderComponents.count,
+              Array(fileComponents.prefix(folderComponents.count)) == folderComponents else {
+            return file.lastPathComponent
+        }
+        return fileComponents.dropFirst(folderComponents.count).joined(separator: "/")
+    }
+}
