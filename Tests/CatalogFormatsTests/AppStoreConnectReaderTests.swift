@@ -284,6 +284,8 @@ struct AppStoreConnectReaderTests {
              "subscriptionIntroductoryOffers \"o\" attributes.offerMode: \"BOGO\" is not FREE_TRIAL, PAY_AS_YOU_GO or PAY_UP_FRONT"),
             (#"{"data": [{"type": "subscriptions", "id": "1", "attributes": {"productId": "p"}, "relationships": {"prices": {"data": [{"type": "subscriptionPrices", "id": "r"}]}}}], "included": [{"type": "subscriptionPrices", "id": "r", "attributes": {"startDate": "01/02/2025"}}]}"#,
              "subscriptionPrices \"r\" attributes.startDate: \"01/02/2025\" is not a date (YYYY-MM-DD)"),
+            (#"{"data": [{"type": "subscriptions", "id": "1", "attributes": {"productId": "p"}, "relationships": {"introductoryOffers": {"data": [{"type": "subscriptionIntroductoryOffers", "id": "o"}]}}}], "included": [{"type": "subscriptionIntroductoryOffers", "id": "o", "attributes": {"offerMode": "FREE_TRIAL", "duration": "ONE_WEEK", "numberOfPeriods": 0}}]}"#,
+             "subscriptionIntroductoryOffers \"o\" attributes.numberOfPeriods: 0 is not a count of periods (1 … 1000)"),
             (#"{"errors": [{"status": "404", "code": "NOT_FOUND", "title": "The specified resource does not exist"}, {"title": "x"}]}"#,
              "App Store Connect returned an error response: \"The specified resource does not exist\" (status 404, NOT_FOUND) and 1 more error(s)"),
         ]
@@ -318,6 +320,29 @@ struct AppStoreConnectReaderTests {
         let linked = try AppStoreConnectReader().read(data: Data(reverse.utf8), displayPath: "inline.json",
                                                       options: options)
         #expect(linked.products.first?.introOffers?.map(\.summary) == ["free-trial P3D"])
+
+        // Offers for the MONTHLY billing plan, or not in effect on the as-of day, are left out.
+        let dated = #"""
+        {"data": [{"type": "subscriptions", "id": "1", "attributes": {"productId": "p"},
+                   "relationships": {"introductoryOffers": {"data": [
+                     {"type": "subscriptionIntroductoryOffers", "id": "monthly"},
+                     {"type": "subscriptionIntroductoryOffers", "id": "ended"},
+                     {"type": "subscriptionIntroductoryOffers", "id": "future"},
+                     {"type": "subscriptionIntroductoryOffers", "id": "current"}]}}}],
+         "included": [
+           {"type": "subscriptionIntroductoryOffers", "id": "monthly", "attributes": {"offerMode": "FREE_TRIAL",
+            "duration": "ONE_MONTH", "targetSubscriptionPlanType": "MONTHLY"}},
+           {"type": "subscriptionIntroductoryOffers", "id": "ended", "attributes": {"offerMode": "FREE_TRIAL",
+            "duration": "TWO_WEEKS", "endDate": "2026-11-22"}},
+           {"type": "subscriptionIntroductoryOffers", "id": "future", "attributes": {"offerMode": "FREE_TRIAL",
+            "duration": "ONE_WEEK", "startDate": "2026-11-23"}},
+           {"type": "subscriptionIntroductoryOffers", "id": "current", "attributes": {"offerMode": "FREE_TRIAL",
+            "duration": "THREE_DAYS", "startDate": "2026-11-22", "endDate": "2026-11-23",
+            "targetSubscriptionPlanType": "UPFRONT"}}]}
+        """#
+        let filtered = try AppStoreConnectReader().read(data: Data(dated.utf8), displayPath: "inline.json",
+                                                        options: options)
+        #expect(filtered.products.first?.introOffers?.map(\.summary) == ["free-trial P3D"])
 
         // An empty `…/introductoryOffers` document states that there are none.
         let empty = #"""

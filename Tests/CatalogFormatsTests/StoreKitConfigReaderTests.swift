@@ -226,6 +226,8 @@ struct StoreKitConfigReaderTests {
             (#"{"subscriptionGroups": [{"id": "g", "subscriptions": [{"productID": "a", "introductoryOffers": [{"paymentMode": "payUpFront", "subscriptionPeriod": "P1W", "displayPrice": "1e3"}]}]}]}"#,
              "subscriptionGroups[0].subscriptions[0].introductoryOffers[0].displayPrice: \"1e3\" is not a decimal amount"),
             (#"{"settings": "USA"}"#, "settings: expected an object, found the string \"USA\""),
+            (#"{"subscriptionGroups": [{"id": "g", "subscriptions": [{"productID": "a", "introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P1W", "numberOfPeriods": 9223372036854775807}}]}]}"#,
+             "subscriptionGroups[0].subscriptions[0].introductoryOffer.numberOfPeriods: 9223372036854775807 is not a count of periods (1 … 1000)"),
         ]
         for (json, message) in cases {
             #expect(throws: CatalogReadError.self) {

@@ -83,44 +83,70 @@ private struct ResourceKey: Hashable {
     }
 }
 
-/// One pooled resource: where it was first seen and its merged attributes.
-private struct Resource {
-    let key: ResourceKey
-    /// Index of the document where the resource object was first seen.
+/// A JSON value and the document it is in.
+private struct Placed {
     let document: Int
-    /// The resource object first seen (its start is the record's location).
     let value: JSONValue
-    /// Merged attributes: the first non-null value of each name, with the document it came from.
-    var attributes: [String: (document: Int, value: JSONValue)] = [:]
 }
 
-/// A link between two resources, seen from one of them.
+/// One pooled resource (a node of the link graph), known from a resource object or only from identifiers.
+private struct Node {
+    let key: ResourceKey
+    /// The interned type name.
+    let type: Int
+    /// The resource object first seen (its start is the record's location); nil while known only by identifier.
+    var definition: Placed?
+    /// Every `attributes` object seen for the resource, in reading order; the first non-null value of a name wins.
+    var attributeObjects: [Placed] = []
+    /// Links to other nodes, in the order they were seen.
+    var links: [Link] = []
+    /// Interned names of the relationships whose contents the input states (relationship `data`, possibly
+    /// empty, or a `links.self` document): an empty list there means "has none", not "unknown".
+    var statedRelationships: [Int] = []
+}
+
+/// A link between two nodes, seen from one of them.
 private struct Link {
-    /// The relationship name (`prices`, `manualPrices`, the last path segment of `links.self`, …).
-    let relationship: String
-    /// The resource at the other end.
-    let other: ResourceKey
-    /// True when `other` is the child (this resource names it), false when it is the parent.
+    /// The interned relationship name (`prices`, `manualPrices`, the last path segment of `links.self`, …).
+    let relationship: Int
+    /// The node at the other end.
+    let other: Int
+    /// True when `other` is the child (this node names it), false when it is the parent.
     let isChild: Bool
 }
 
 private struct Edge: Hashable {
-    let parent: ResourceKey
-    let relationship: String
-    let child: ResourceKey
+    let parent: Int
+    let relationship: Int
+    let child: Int
 }
 
-/// Every resource of every document, pooled by `(type, id)`, with the links between them.
+/// Every resource of every document, pooled by `(type, id)`, with the links between them. Nodes, types and
+/// relationship names are interned as integers so large inputs hash each string once.
 private struct ASCResourcePool {
     var documents: [JSONDocument] = []
-    var resources: [ResourceKey: Resource] = [:]
-    /// Keys in the order resources were first seen (reading order of the catalog).
-    var order: [ResourceKey] = []
-    var links: [ResourceKey: [Link]] = [:]
+    var nodes: [Node] = []
+    /// Nodes in the order their resource objects were first seen (the catalog's reading order).
+    var definitionOrder: [Int] = []
+    private var index: [ResourceKey: Int] = [:]
+    private var names: [String: Int] = [:]
     private var edges: Set<Edge> = []
-    /// Relationships whose contents the input states (relationship `data`, possibly empty, or a `links.self`
-    /// document), by parent: an empty list there means "has none", not "unknown".
-    var statedRelationships: [ResourceKey: Set<String>] = [:]
+
+    /// The interned number of a type or relationship name, if the input uses it.
+    func name(_ text: String) -> Int? { names[text] }
+
+    private mutating func intern(_ text: String) -> Int {
+        if let known = names[text] { return known }
+        names[text] = names.count
+        return names.count - 1
+    }
+
+    private mutating func node(_ key: ResourceKey) -> Int {
+        if let known = index[key] { return known }
+        nodes.append(Node(key: key, type: intern(key.type)))
+        index[key] = nodes.count - 1
+        return nodes.count - 1
+    }
 
     /// Adds a parsed file: one document or an array of documents.
     mutating func add(_ document: JSONDocument) throws(CatalogReadError) {
@@ -155,23 +181,29 @@ private struct ASCResourcePool {
                 "\(here) is not an App Store Connect API response: it has no \"data\" and no \"errors\"", at: value)
         }
         let prefix = path.isEmpty ? "" : path + "."
-        let parent = try selfLinkParent(value, document: document, prefix: prefix)
-        if let parent {
-            statedRelationships[parent.key, default: []].insert(parent.relationship)
+        var parent: (node: Int, relationship: Int)?
+        if let link = try selfLinkParent(value, document: document, prefix: prefix) {
+            let parentNode = node(link.key)
+            let relationship = intern(link.relationship)
+            if !nodes[parentNode].statedRelationships.contains(relationship) {
+                nodes[parentNode].statedRelationships.append(relationship)
+            }
+            parent = (parentNode, relationship)
         }
-        var primary: [(JSONValue, String)] = []
+        // Key paths are only spelled out when an error needs one.
         switch data.kind {
         case .null: break
-        case .object: primary = [(data, "\(prefix)data")]
+        case .object:
+            let child = try addResource(data, in: index, path: "\(prefix)data")
+            if let parent { link(parent.node, parent.relationship, child) }
         case .array(let elements):
-            primary = elements.enumerated().map { ($1, "\(prefix)data[\($0)]") }
+            for (position, resource) in elements.enumerated() {
+                let child = try addResource(resource, in: index, path: "\(prefix)data[\(position)]")
+                if let parent { link(parent.node, parent.relationship, child) }
+            }
         default:
             throw document.error("\(prefix)data: expected an object, an array or null, found \(describe(data))",
                                  at: data)
-        }
-        for (resource, resourcePath) in primary {
-            let key = try addResource(resource, in: index, path: resourcePath)
-            if let parent { link(parent.key, parent.relationship, key) }
         }
         if let included = value["included"], !included.isNull {
             guard let elements = included.elements else {
@@ -220,102 +252,135 @@ private struct ASCResourcePool {
         }
         if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
         let segments = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
-        guard segments.count >= 4, let version = segments.first, version.hasPrefix("v"),
-              version.dropFirst().allSatisfy(\.isNumber), version.count > 1 else { return nil }
+        guard segments.count >= 4, let version = segments.first, version.count > 1, version.hasPrefix("v"),
+              version.dropFirst().allSatisfy(\.isNumber) else { return nil }
         let parent = ResourceKey(type: segments[1], id: segments[2])
         if segments.count == 4 { return (parent, segments[3]) }
         if segments.count == 5, segments[3] == "relationships" { return (parent, segments[4]) }
         return nil
     }
 
-    /// Pools one resource object and its relationship links; returns its key.
-    private mutating func addResource(_ value: JSONValue, in index: Int, path: String)
-        throws(CatalogReadError) -> ResourceKey
+    /// Pools one resource object and its relationship links; returns its node.
+    private mutating func addResource(_ value: JSONValue, in index: Int, path: @autoclosure () -> String)
+        throws(CatalogReadError) -> Int
     {
         let document = documents[index]
-        let key = try identifier(value, document: document, path: path)
-        if resources[key] == nil {
-            resources[key] = Resource(key: key, document: index, value: value)
-            order.append(key)
+        let current = node(try identifier(value, document: document, path: path()))
+        if nodes[current].definition == nil {
+            nodes[current].definition = Placed(document: index, value: value)
+            definitionOrder.append(current)
         }
         if let attributes = value["attributes"], !attributes.isNull {
-            guard let members = attributes.members else {
-                throw document.error("\(path).attributes: expected an object, found \(describe(attributes))",
+            guard attributes.members != nil else {
+                throw document.error("\(path()).attributes: expected an object, found \(describe(attributes))",
                                      at: attributes)
             }
-            for member in members where !member.value.isNull && resources[key]?.attributes[member.key] == nil {
-                resources[key]?.attributes[member.key] = (index, member.value)
-            }
+            nodes[current].attributeObjects.append(Placed(document: index, value: attributes))
         }
         if let relationships = value["relationships"], !relationships.isNull {
             guard let members = relationships.members else {
                 throw document.error(
-                    "\(path).relationships: expected an object, found \(describe(relationships))", at: relationships)
+                    "\(path()).relationships: expected an object, found \(describe(relationships))", at: relationships)
             }
             for member in members {
-                let memberPath = "\(path).relationships.\(member.key)"
+                func memberPath() -> String { "\(path()).relationships.\(member.key)" }
                 guard member.value.members != nil else {
-                    throw document.error("\(memberPath): expected an object, found \(describe(member.value))",
+                    throw document.error("\(memberPath()): expected an object, found \(describe(member.value))",
                                          at: member.value)
                 }
                 guard let data = member.value["data"] else { continue }
-                statedRelationships[key, default: []].insert(member.key)
+                let relationship = intern(member.key)
+                if !nodes[current].statedRelationships.contains(relationship) {
+                    nodes[current].statedRelationships.append(relationship)
+                }
                 switch data.kind {
                 case .null: break
                 case .object:
-                    link(key, member.key, try identifier(data, document: document, path: "\(memberPath).data"))
+                    let target = try identifier(data, document: document, path: "\(memberPath()).data")
+                    link(current, relationship, node(target))
                 case .array(let elements):
                     for (position, element) in elements.enumerated() {
-                        link(key, member.key,
-                             try identifier(element, document: document, path: "\(memberPath).data[\(position)]"))
+                        let target = try identifier(element, document: document,
+                                                    path: "\(memberPath()).data[\(position)]")
+                        link(current, relationship, node(target))
                     }
                 default:
                     throw document.error(
-                        "\(memberPath).data: expected an object, an array or null, found \(describe(data))", at: data)
+                        "\(memberPath()).data: expected an object, an array or null, found \(describe(data))", at: data)
                 }
             }
         }
-        return key
+        return current
     }
 
     /// The `(type, id)` of a resource object or resource identifier.
-    private func identifier(_ value: JSONValue, document: JSONDocument, path: String)
+    private func identifier(_ value: JSONValue, document: JSONDocument, path: @autoclosure () -> String)
         throws(CatalogReadError) -> ResourceKey
     {
         guard value.members != nil else {
-            throw document.error("\(path): expected a resource object, found \(describe(value))", at: value)
+            throw document.error("\(path()): expected a resource object, found \(describe(value))", at: value)
         }
         guard let type = value["type"]?.string, !type.isEmpty else {
-            throw document.error("\(path): a resource needs a \"type\" string", at: value["type"] ?? value)
+            throw document.error("\(path()): a resource needs a \"type\" string", at: value["type"] ?? value)
         }
         guard let id = value["id"]?.string, !id.isEmpty else {
-            throw document.error("\(path): a resource needs an \"id\" string", at: value["id"] ?? value)
+            throw document.error("\(path()): a resource needs an \"id\" string", at: value["id"] ?? value)
         }
         return ResourceKey(type: type, id: id)
     }
 
-    private mutating func link(_ parent: ResourceKey, _ relationship: String, _ child: ResourceKey) {
+    private mutating func link(_ parent: Int, _ relationship: Int, _ child: Int) {
         guard parent != child,
               edges.insert(Edge(parent: parent, relationship: relationship, child: child)).inserted else { return }
-        links[parent, default: []].append(Link(relationship: relationship, other: child, isChild: true))
-        links[child, default: []].append(Link(relationship: relationship, other: parent, isChild: false))
+        nodes[parent].links.append(Link(relationship: relationship, other: child, isChild: true))
+        nodes[child].links.append(Link(relationship: relationship, other: parent, isChild: false))
     }
 
-    /// The resources linked to `key` (either direction) of one type, in the order the links were seen.
-    func linked(_ key: ResourceKey, type: String) -> [Link] {
-        (links[key] ?? []).filter { $0.other.type == type }
+    /// The nodes linked to `node` (either direction) of one type, in the order the links were seen.
+    func linked(_ node: Int, type: Int?) -> [Link] {
+        guard let type else { return [] }
+        return nodes[node].links.filter { nodes[$0.other].type == type }
+    }
+
+    /// The first node linked to `node` of one type.
+    func firstLinked(_ node: Int, type: Int?) -> Int? {
+        guard let type else { return nil }
+        return nodes[node].links.first { nodes[$0.other].type == type }?.other
+    }
+
+    /// The first non-null value of an attribute, with its document.
+    func attribute(_ node: Int, _ name: String) -> Placed? {
+        for object in nodes[node].attributeObjects {
+            if let value = object.value[name], !value.isNull { return Placed(document: object.document, value: value) }
+        }
+        return nil
+    }
+
+    /// Whether the input holds the resource object itself (not only identifiers naming it).
+    func isDefined(_ node: Int) -> Bool { nodes[node].definition != nil }
+
+    /// Where a node's resource object starts; the first document when it is known only by identifier.
+    func location(of node: Int) -> SourceLocation {
+        guard let definition = nodes[node].definition else {
+            return SourceLocation(path: documents.first?.path ?? "")
+        }
+        return documents[definition.document].location(of: definition.value)
+    }
+
+    func location(of placed: Placed) -> SourceLocation {
+        documents[placed.document].location(of: placed.value)
     }
 }
 
 // MARK: - Building the catalog
 
-/// One price row, resolved.
+/// One price row, resolved; its location is computed only when the row is selected.
 private struct PriceRow {
     let territory: Territory
     let money: Money
     let start: CalendarDate?
     let manual: Bool
-    let location: SourceLocation
+    let node: Int
 
     /// Whether this row takes precedence over `other` for the same territory: a later start (null earliest),
     /// then manual over automatic.
@@ -334,50 +399,79 @@ private struct ScheduleKey: Hashable {
     let start: CalendarDate
 }
 
+/// The interned type names the builder asks for (nil when the input has no such resource or identifier).
+private struct ResourceTypes {
+    let subscriptionGroups: Int?
+    let subscriptions: Int?
+    let subscriptionPrices: Int?
+    let subscriptionPricePoints: Int?
+    let subscriptionIntroductoryOffers: Int?
+    let inAppPurchases: Int?
+    let inAppPurchasePriceSchedules: Int?
+    let inAppPurchasePrices: Int?
+    let inAppPurchasePricePoints: Int?
+    let territories: Int?
+    let introductoryOffersRelationship: Int?
+    let automaticPricesRelationship: Int?
+
+    init(_ pool: ASCResourcePool) {
+        subscriptionGroups = pool.name("subscriptionGroups")
+        subscriptions = pool.name("subscriptions")
+        subscriptionPrices = pool.name("subscriptionPrices")
+        subscriptionPricePoints = pool.name("subscriptionPricePoints")
+        subscriptionIntroductoryOffers = pool.name("subscriptionIntroductoryOffers")
+        inAppPurchases = pool.name("inAppPurchases")
+        inAppPurchasePriceSchedules = pool.name("inAppPurchasePriceSchedules")
+        inAppPurchasePrices = pool.name("inAppPurchasePrices")
+        inAppPurchasePricePoints = pool.name("inAppPurchasePricePoints")
+        territories = pool.name("territories")
+        introductoryOffersRelationship = pool.name("introductoryOffers")
+        automaticPricesRelationship = pool.name("automaticPrices")
+    }
+}
+
 /// Turns the pool into products, groups and remarks.
 private struct ASCCatalogBuilder {
     let pool: ASCResourcePool
     let asOf: CalendarDate
+    let types: ResourceTypes
 
     /// Counters behind the catalog's remarks.
     private struct Tally {
         var withoutProductID: [String: Int] = [:]
         var unresolvedRows = 0
         var partialOffers = 0
-        var readRows: Set<ResourceKey> = []
+        var readRows: [Bool]
     }
 
     init(pool: ASCResourcePool, asOf: CalendarDate) {
         self.pool = pool
         self.asOf = asOf
+        self.types = ResourceTypes(pool)
     }
 
     func catalog(path: String) throws(CatalogReadError) -> Catalog {
-        var tally = Tally()
+        var tally = Tally(readRows: Array(repeating: false, count: pool.nodes.count))
         var groups: [SubscriptionGroup] = []
-        var groupKeys: Set<String> = []
-        for key in pool.order where key.type == "subscriptionGroups" {
-            guard let resource = pool.resources[key],
-                  let name = try string(resource, "referenceName") else { continue }
-            groups.append(SubscriptionGroup(key: key.id, name: name, location: location(of: resource)))
-            groupKeys.insert(key.id)
+        var groupNodes: Set<Int> = []
+        for node in pool.definitionOrder where pool.nodes[node].type == types.subscriptionGroups {
+            guard let name = try string(node, "referenceName") else { continue }
+            groups.append(SubscriptionGroup(key: pool.nodes[node].key.id, name: name, location: pool.location(of: node)))
+            groupNodes.insert(node)
         }
 
         var products: [Product] = []
         var territories = TerritoryCache()
-        for key in pool.order {
-            guard let resource = pool.resources[key] else { continue }
-            switch key.type {
-            case "subscriptions":
-                guard let product = try subscription(resource, groupKeys: groupKeys, territories: &territories,
-                                                     tally: &tally) else { continue }
-                products.append(product)
-            case "inAppPurchases":
-                guard let product = try inAppPurchase(resource, territories: &territories, tally: &tally)
-                else { continue }
-                products.append(product)
-            default:
-                continue
+        for node in pool.definitionOrder {
+            let type = pool.nodes[node].type
+            if type == types.subscriptions {
+                if let product = try subscription(node, groups: groupNodes, territories: &territories, tally: &tally) {
+                    products.append(product)
+                }
+            } else if type == types.inAppPurchases {
+                if let product = try inAppPurchase(node, territories: &territories, tally: &tally) {
+                    products.append(product)
+                }
             }
         }
 
@@ -389,8 +483,9 @@ private struct ASCCatalogBuilder {
             remarks.append("\(tally.unresolvedRows) price row(s) have no territory or no price point with a "
                 + "customerPrice in the input and were not read")
         }
-        let orphans = pool.order.filter {
-            ($0.type == "subscriptionPrices" || $0.type == "inAppPurchasePrices") && !tally.readRows.contains($0)
+        let orphans = pool.definitionOrder.filter {
+            let type = pool.nodes[$0].type
+            return (type == types.subscriptionPrices || type == types.inAppPurchasePrices) && !tally.readRows[$0]
         }.count
         if orphans > 0 {
             remarks.append("\(orphans) price row(s) belong to no product in the input and were not read")
@@ -405,37 +500,35 @@ private struct ASCCatalogBuilder {
 
     // MARK: Products
 
-    private func subscription(_ resource: Resource, groupKeys: Set<String>, territories: inout TerritoryCache,
+    private func subscription(_ node: Int, groups: Set<Int>, territories: inout TerritoryCache,
                               tally: inout Tally) throws(CatalogReadError) -> Product?
     {
-        guard var product = try baseProduct(resource, nameAttributes: ["name"], tally: &tally) else { return nil }
+        guard var product = try baseProduct(node, nameAttributes: ["name"], tally: &tally) else { return nil }
         product.kind = .autoRenewable
         var fieldLocations = product.fieldLocations
 
-        if let group = pool.linked(resource.key, type: "subscriptionGroups").first(where: {
-            groupKeys.contains($0.other.id)
-        }) {
-            product.groupKey = group.other.id
+        if let group = pool.linked(node, type: types.subscriptionGroups).first(where: { groups.contains($0.other) }) {
+            product.groupKey = pool.nodes[group.other].key.id
         }
-        if let level = try int(resource, "groupLevel") {
+        if let level = try int(node, "groupLevel") {
             guard level >= 1 else {
-                throw error(resource, "groupLevel", "\(level) is not a level (1 or more)")
+                throw error(node, "groupLevel", "\(level) is not a level (1 or more)")
             }
             product.level = level
-            fieldLocations[.level] = attributeLocation(resource, "groupLevel")
+            fieldLocations[.level] = attributeLocation(node, "groupLevel")
         }
-        if let periodText = try string(resource, "subscriptionPeriod") {
+        if let periodText = try string(node, "subscriptionPeriod") {
             guard let period = SubscriptionPeriod(storeText: periodText) else {
-                throw error(resource, "subscriptionPeriod",
+                throw error(node, "subscriptionPeriod",
                             "\(quoted(periodText)) is not a subscription period (ONE_WEEK … ONE_YEAR)")
             }
             product.period = period
-            fieldLocations[.period] = attributeLocation(resource, "subscriptionPeriod")
+            fieldLocations[.period] = attributeLocation(node, "subscriptionPeriod")
         }
 
         var rows: [PriceRow] = []
-        for link in pool.linked(resource.key, type: "subscriptionPrices") {
-            if let row = try priceRow(link.other, pointType: "subscriptionPricePoints", manual: true,
+        for link in pool.linked(node, type: types.subscriptionPrices) {
+            if let row = try priceRow(link.other, pointType: types.subscriptionPricePoints, manual: true,
                                       territories: &territories, tally: &tally) {
                 rows.append(row)
             }
@@ -445,19 +538,19 @@ private struct ASCCatalogBuilder {
             fieldLocations[.price] = location
         }
 
-        product.introOffers = try introOffers(of: resource, territories: &territories, tally: &tally)
+        product.introOffers = try introOffers(of: node, territories: &territories, tally: &tally)
         if let location = product.introOffers?.first?.location { fieldLocations[.introOffer] = location }
         product.fieldLocations = fieldLocations
         return product
     }
 
-    private func inAppPurchase(_ resource: Resource, territories: inout TerritoryCache, tally: inout Tally)
+    private func inAppPurchase(_ node: Int, territories: inout TerritoryCache, tally: inout Tally)
         throws(CatalogReadError) -> Product?
     {
         // `name` in InAppPurchaseV2, `referenceName` in the deprecated v1 resource.
-        guard var product = try baseProduct(resource, nameAttributes: ["name", "referenceName"], tally: &tally)
+        guard var product = try baseProduct(node, nameAttributes: ["name", "referenceName"], tally: &tally)
         else { return nil }
-        if let typeText = try string(resource, "inAppPurchaseType") {
+        if let typeText = try string(node, "inAppPurchaseType") {
             switch typeText {
             case "CONSUMABLE": product.kind = .consumable
             case "NON_CONSUMABLE": product.kind = .nonConsumable
@@ -465,24 +558,24 @@ private struct ASCCatalogBuilder {
             case "AUTOMATICALLY_RENEWABLE_SUBSCRIPTION": product.kind = .autoRenewable
             case "FREE_SUBSCRIPTION": product.kind = nil  // legacy Newsstand type; no canonical kind
             default:
-                throw error(resource, "inAppPurchaseType", "\(quoted(typeText)) is not CONSUMABLE, NON_CONSUMABLE "
+                throw error(node, "inAppPurchaseType", "\(quoted(typeText)) is not CONSUMABLE, NON_CONSUMABLE "
                     + "or NON_RENEWING_SUBSCRIPTION")
             }
-            product.fieldLocations[.type] = attributeLocation(resource, "inAppPurchaseType")
+            product.fieldLocations[.type] = attributeLocation(node, "inAppPurchaseType")
         }
 
         // inAppPurchases → price schedule → manualPrices / automaticPrices; rows linked straight to the
         // purchase are read too.
         var rowLinks: [Link] = []
-        for schedule in pool.linked(resource.key, type: "inAppPurchasePriceSchedules") {
-            rowLinks += pool.linked(schedule.other, type: "inAppPurchasePrices").filter(\.isChild)
+        for schedule in pool.linked(node, type: types.inAppPurchasePriceSchedules) {
+            rowLinks += pool.linked(schedule.other, type: types.inAppPurchasePrices).filter(\.isChild)
         }
-        rowLinks += pool.linked(resource.key, type: "inAppPurchasePrices")
+        rowLinks += pool.linked(node, type: types.inAppPurchasePrices)
         var rows: [PriceRow] = []
-        var seen: Set<ResourceKey> = []
+        var seen: Set<Int> = []
         for link in rowLinks where seen.insert(link.other).inserted {
-            if let row = try priceRow(link.other, pointType: "inAppPurchasePricePoints",
-                                      manual: link.relationship != "automaticPrices",
+            let automatic = types.automaticPricesRelationship.map { link.relationship == $0 } ?? false
+            if let row = try priceRow(link.other, pointType: types.inAppPurchasePricePoints, manual: !automatic,
                                       territories: &territories, tally: &tally) {
                 rows.append(row)
             }
@@ -495,34 +588,34 @@ private struct ASCCatalogBuilder {
     }
 
     /// What subscriptions and in-app purchases share: ID, reference name, family sharing, availability.
-    private func baseProduct(_ resource: Resource, nameAttributes: [String], tally: inout Tally)
+    private func baseProduct(_ node: Int, nameAttributes: [String], tally: inout Tally)
         throws(CatalogReadError) -> Product?
     {
-        guard let id = try string(resource, "productId"), !id.isEmpty else {
-            tally.withoutProductID[resource.key.type, default: 0] += 1
+        guard let id = try string(node, "productId"), !id.isEmpty else {
+            tally.withoutProductID[pool.nodes[node].key.type, default: 0] += 1
             return nil
         }
-        var product = Product(id: ProductID(id), location: location(of: resource))
-        product.fieldLocations[.id] = attributeLocation(resource, "productId")
+        var product = Product(id: ProductID(id), location: pool.location(of: node))
+        product.fieldLocations[.id] = attributeLocation(node, "productId")
         for name in nameAttributes {
-            if let text = try string(resource, name) {
+            if let text = try string(node, name) {
                 product.referenceName = text
-                product.fieldLocations[.name] = attributeLocation(resource, name)
+                product.fieldLocations[.name] = attributeLocation(node, name)
                 break
             }
         }
-        if let shareable = try bool(resource, "familySharable") {
+        if let shareable = try bool(node, "familySharable") {
             product.familyShareable = shareable
-            product.fieldLocations[.familyShareable] = attributeLocation(resource, "familySharable")
+            product.fieldLocations[.familyShareable] = attributeLocation(node, "familySharable")
         }
-        if let state = try string(resource, "state") {
+        if let state = try string(node, "state") {
             switch state {
             case "REMOVED_FROM_SALE", "DEVELOPER_REMOVED_FROM_SALE": product.clearedForSale = false
             case "APPROVED": product.clearedForSale = true
             default: product.clearedForSale = nil
             }
             if product.clearedForSale != nil {
-                product.fieldLocations[.clearedForSale] = attributeLocation(resource, "state")
+                product.fieldLocations[.clearedForSale] = attributeLocation(node, "state")
             }
         }
         return product
@@ -530,34 +623,34 @@ private struct ASCCatalogBuilder {
 
     // MARK: Prices
 
-    /// One price row resolved to territory, amount and dates; nil when the row is not an up-front price or the
-    /// input lacks its territory or price point.
-    private func priceRow(_ key: ResourceKey, pointType: String, manual linkedAsManual: Bool,
+    /// One price row resolved to territory, amount and dates; nil when the row is not an up-front price, has
+    /// ended, or the input lacks its territory or price point.
+    private func priceRow(_ node: Int, pointType: Int?, manual linkedAsManual: Bool,
                           territories: inout TerritoryCache, tally: inout Tally) throws(CatalogReadError) -> PriceRow?
     {
-        tally.readRows.insert(key)
-        guard let row = pool.resources[key] else {
+        tally.readRows[node] = true
+        guard pool.isDefined(node) else {
             tally.unresolvedRows += 1
             return nil
         }
-        if let planType = try string(row, "planType"), planType != "UPFRONT" { return nil }
-        let start = try date(row, "startDate")
-        if let end = try date(row, "endDate"), end <= asOf { return nil }
-        let manual = try bool(row, "manual") ?? linkedAsManual
+        if let planType = try string(node, "planType"), planType != "UPFRONT" { return nil }
+        let start = try date(node, "startDate")
+        if let end = try date(node, "endDate"), end <= asOf { return nil }
+        let manual = try bool(node, "manual") ?? linkedAsManual
 
-        let point = pool.linked(key, type: pointType).first.flatMap { pool.resources[$0.other] }
-        let territoryKey = pool.linked(key, type: "territories").first?.other
-            ?? point.flatMap { pool.linked($0.key, type: "territories").first?.other }
-        guard let point, let territoryKey, let amountText = try string(point, "customerPrice") else {
+        let point = pool.firstLinked(node, type: pointType)
+        let territoryNode = pool.firstLinked(node, type: types.territories)
+            ?? point.flatMap { pool.firstLinked($0, type: types.territories) }
+        guard let point, let territoryNode, let amountText = try string(point, "customerPrice") else {
             tally.unresolvedRows += 1
             return nil
         }
         guard let amount = Money.parseAmount(amountText) else {
             throw error(point, "customerPrice", "\(quoted(amountText)) is not a decimal amount")
         }
-        let (territory, currency) = try territories.resolve(territoryKey, builder: self, near: row)
+        let (territory, currency) = try territories.resolve(territoryNode, builder: self, near: node)
         return PriceRow(territory: territory, money: Money(amount: amount, currency: currency), start: start,
-                        manual: manual, location: location(of: row))
+                        manual: manual, node: node)
     }
 
     /// Current prices by territory, and scheduled ones (exported, never compared).
@@ -574,10 +667,16 @@ private struct ASCCatalogBuilder {
                 current[row.territory] = row
             }
         }
-        let prices = current.mapValues { Price(territory: $0.territory, money: $0.money, location: $0.location) }
-        let uncompared = scheduled.values.map {
-            UncomparedPrice(label: "scheduled", territory: $0.territory, amount: $0.money, startDate: $0.start)
-        }.sorted()
+        let prices = current.mapValues {
+            Price(territory: $0.territory, money: $0.money, location: pool.location(of: $0.node))
+        }
+        // Sorted by territory, then start (cheaper than UncomparedPrice's text order, and the same here).
+        let uncompared = scheduled.sorted {
+            ($0.key.territory, $0.key.start) < ($1.key.territory, $1.key.start)
+        }.map {
+            UncomparedPrice(label: "scheduled", territory: $0.value.territory, amount: $0.value.money,
+                            startDate: $0.key.start)
+        }
         return (prices, uncompared)
     }
 
@@ -585,19 +684,24 @@ private struct ASCCatalogBuilder {
 
     /// The subscription's intro offers: nil unless the input states them (relationship data, a
     /// `…/introductoryOffers` document, or offers linked to it) and holds every one of them in full.
-    private func introOffers(of subscription: Resource, territories: inout TerritoryCache, tally: inout Tally)
+    private func introOffers(of subscription: Int, territories: inout TerritoryCache, tally: inout Tally)
         throws(CatalogReadError) -> [IntroOffer]?
     {
-        let links = pool.linked(subscription.key, type: "subscriptionIntroductoryOffers")
-        let stated = pool.statedRelationships[subscription.key]?.contains("introductoryOffers") ?? false
+        let links = pool.linked(subscription, type: types.subscriptionIntroductoryOffers)
+        let stated = types.introductoryOffersRelationship.map {
+            pool.nodes[subscription].statedRelationships.contains($0)
+        } ?? false
         guard stated || !links.isEmpty else { return nil }
         var offers: [IntroOffer] = []
         for link in links {
-            guard let offer = pool.resources[link.other], let modeText = try string(offer, "offerMode"),
+            let offer = link.other
+            guard pool.isDefined(offer), let modeText = try string(offer, "offerMode"),
                   let durationText = try string(offer, "duration") else {
                 tally.partialOffers += 1
                 return nil
             }
+            // Offers for the monthly-billing plan go with MONTHLY price rows, which are not prices either.
+            if let plan = try string(offer, "targetSubscriptionPlanType"), plan != "UPFRONT" { continue }
             if let start = try date(offer, "startDate"), start > asOf { continue }
             if let end = try date(offer, "endDate"), end <= asOf { continue }
             let mode: IntroOffer.Mode
@@ -612,16 +716,17 @@ private struct ASCCatalogBuilder {
                 throw error(offer, "duration", "\(quoted(durationText)) is not an offer duration (THREE_DAYS … ONE_YEAR)")
             }
             let periods = try int(offer, "numberOfPeriods") ?? 1
-            guard periods >= 1 else {
-                throw error(offer, "numberOfPeriods", "\(periods) is not a count of periods (1 or more)")
+            guard (1...maximumOfferPeriods).contains(periods) else {
+                throw error(offer, "numberOfPeriods",
+                            "\(periods) is not a count of periods (1 … \(maximumOfferPeriods))")
             }
-            let point = pool.linked(offer.key, type: "subscriptionPricePoints").first.flatMap { pool.resources[$0.other] }
-            let territoryKey = pool.linked(offer.key, type: "territories").first?.other
-                ?? point.flatMap { pool.linked($0.key, type: "territories").first?.other }
+            let point = pool.firstLinked(offer, type: types.subscriptionPricePoints)
+            let territoryNode = pool.firstLinked(offer, type: types.territories)
+                ?? point.flatMap { pool.firstLinked($0, type: types.territories) }
             var territory: Territory?
             var price: Money?
-            if let territoryKey {
-                let (resolved, currency) = try territories.resolve(territoryKey, builder: self, near: offer)
+            if let territoryNode {
+                let (resolved, currency) = try territories.resolve(territoryNode, builder: self, near: offer)
                 territory = resolved
                 if mode != .freeTrial, let point, let amountText = try string(point, "customerPrice") {
                     guard let amount = Money.parseAmount(amountText) else {
@@ -631,57 +736,52 @@ private struct ASCCatalogBuilder {
                 }
             }
             offers.append(IntroOffer(mode: mode, period: period, periods: periods, price: price, territory: territory,
-                                     location: location(of: offer)))
+                                     location: pool.location(of: offer)))
         }
         return offers
     }
 
     // MARK: Attributes
 
-    func location(of resource: Resource) -> SourceLocation {
-        pool.documents[resource.document].location(of: resource.value)
-    }
-
-    private func attributeLocation(_ resource: Resource, _ name: String) -> SourceLocation? {
-        guard let attribute = resource.attributes[name] else { return nil }
-        return pool.documents[attribute.document].location(of: attribute.value)
+    private func attributeLocation(_ node: Int, _ name: String) -> SourceLocation? {
+        pool.attribute(node, name).map { pool.location(of: $0) }
     }
 
     /// An error at an attribute (or the resource when the attribute is absent), naming the resource.
-    func error(_ resource: Resource, _ name: String, _ problem: String) -> CatalogReadError {
-        let location = attributeLocation(resource, name) ?? location(of: resource)
-        return CatalogReadError("\(resource.key.type) \(quoted(resource.key.id)) attributes.\(name): \(problem)",
-                                at: location)
+    func error(_ node: Int, _ name: String, _ problem: String) -> CatalogReadError {
+        let key = pool.nodes[node].key
+        return CatalogReadError("\(key.type) \(quoted(key.id)) attributes.\(name): \(problem)",
+                                at: attributeLocation(node, name) ?? pool.location(of: node))
     }
 
-    func string(_ resource: Resource, _ name: String) throws(CatalogReadError) -> String? {
-        guard let value = resource.attributes[name]?.value else { return nil }
+    func string(_ node: Int, _ name: String) throws(CatalogReadError) -> String? {
+        guard let value = pool.attribute(node, name)?.value else { return nil }
         guard let text = value.string else {
-            throw error(resource, name, "expected a string, found \(describe(value))")
+            throw error(node, name, "expected a string, found \(describe(value))")
         }
         return text
     }
 
-    private func bool(_ resource: Resource, _ name: String) throws(CatalogReadError) -> Bool? {
-        guard let value = resource.attributes[name]?.value else { return nil }
+    private func bool(_ node: Int, _ name: String) throws(CatalogReadError) -> Bool? {
+        guard let value = pool.attribute(node, name)?.value else { return nil }
         guard let flag = value.bool else {
-            throw error(resource, name, "expected true or false, found \(describe(value))")
+            throw error(node, name, "expected true or false, found \(describe(value))")
         }
         return flag
     }
 
-    private func int(_ resource: Resource, _ name: String) throws(CatalogReadError) -> Int? {
-        guard let value = resource.attributes[name]?.value else { return nil }
+    private func int(_ node: Int, _ name: String) throws(CatalogReadError) -> Int? {
+        guard let value = pool.attribute(node, name)?.value else { return nil }
         guard let number = value.int else {
-            throw error(resource, name, "expected a whole number, found \(describe(value))")
+            throw error(node, name, "expected a whole number, found \(describe(value))")
         }
         return number
     }
 
-    private func date(_ resource: Resource, _ name: String) throws(CatalogReadError) -> CalendarDate? {
-        guard let text = try string(resource, name) else { return nil }
+    private func date(_ node: Int, _ name: String) throws(CatalogReadError) -> CalendarDate? {
+        guard let text = try string(node, name) else { return nil }
         guard let date = CalendarDate(iso: text) else {
-            throw error(resource, name, "\(quoted(text)) is not a date (YYYY-MM-DD)")
+            throw error(node, name, "\(quoted(text)) is not a date (YYYY-MM-DD)")
         }
         return date
     }
@@ -689,34 +789,39 @@ private struct ASCCatalogBuilder {
 
 /// Territories resolved once each: ISO code and currency (`attributes.currency`, else the App Store currency).
 private struct TerritoryCache {
-    private var resolved: [String: (Territory, CurrencyCode)] = [:]
+    private var resolved: [Int: (Territory, CurrencyCode)] = [:]
 
-    mutating func resolve(_ key: ResourceKey, builder: ASCCatalogBuilder, near user: Resource)
+    mutating func resolve(_ node: Int, builder: ASCCatalogBuilder, near user: Int)
         throws(CatalogReadError) -> (Territory, CurrencyCode)
     {
-        if let cached = resolved[key.id] { return cached }
-        let resource = builder.pool.resources[key]
-        guard let territory = Territory(code: key.id) else {
-            throw CatalogReadError("territories \(quoted(key.id)) is not an ISO 3166-1 territory code",
-                                   at: builder.location(of: resource ?? user))
+        if let cached = resolved[node] { return cached }
+        let pool = builder.pool
+        let id = pool.nodes[node].key.id
+        let place = pool.isDefined(node) ? node : user
+        guard let territory = Territory(code: id) else {
+            throw CatalogReadError("territories \(quoted(id)) is not an ISO 3166-1 territory code",
+                                   at: pool.location(of: place))
         }
         let currency: CurrencyCode
-        if let resource, let code = try builder.string(resource, "currency") {
+        if let code = try builder.string(node, "currency") {
             guard let parsed = CurrencyCode(code) else {
-                throw builder.error(resource, "currency", "\(quoted(code)) is not an ISO 4217 currency code")
+                throw builder.error(node, "currency", "\(quoted(code)) is not an ISO 4217 currency code")
             }
             currency = parsed
         } else if let fallback = territory.appStoreCurrency {
             currency = fallback
         } else {
             throw CatalogReadError(
-                "no currency is known for territory \(quoted(key.id)): the input has no territories resource with "
-                    + "attributes.currency for it", at: builder.location(of: resource ?? user))
+                "no currency is known for territory \(quoted(id)): the input has no territories resource with "
+                    + "attributes.currency for it", at: pool.location(of: place))
         }
-        resolved[key.id] = (territory, currency)
+        resolved[node] = (territory, currency)
         return (territory, currency)
     }
 }
+
+/// The most periods an offer may have; more is a typo, and would overflow offer lengths in days.
+private let maximumOfferPeriods = 1000
 
 /// A value for an error message: scalars quoted (and shortened), containers by kind only.
 private func describe(_ value: JSONValue) -> String {

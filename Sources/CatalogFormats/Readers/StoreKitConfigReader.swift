@@ -243,8 +243,9 @@ private struct StoreKitParser {
                                  at: value["subscriptionPeriod"] ?? value)
         }
         let periods = try int(value["numberOfPeriods"], "\(path).numberOfPeriods") ?? 1
-        guard periods >= 1 else {
-            throw document.error("\(path).numberOfPeriods: \(periods) is not a count of periods (1 or more)",
+        guard (1...maximumOfferPeriods).contains(periods) else {
+            throw document.error(
+                "\(path).numberOfPeriods: \(periods) is not a count of periods (1 … \(maximumOfferPeriods))",
                                  at: value["numberOfPeriods"] ?? value)
         }
         // A free trial has no price; Xcode omits displayPrice for it.
@@ -319,6 +320,9 @@ private struct Pricing {
     let territory: Territory
     let currency: CurrencyCode
 }
+
+/// The most periods an offer may have; more is a typo, and would overflow offer lengths in days.
+private let maximumOfferPeriods = 1000
 
 /// A value for an error message: scalars quoted (and shortened), containers by kind only.
 private func describe(_ value: JSONValue) -> String {
