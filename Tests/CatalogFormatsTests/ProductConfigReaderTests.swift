@@ -279,7 +279,7 @@ struct ProductConfigReaderTests {
     @Test("JSON: a quoted version or level is a string, not a number")
     func jsonStrictNumbers() {
         let version = ConfigTesting.error(readingText: #"{"version": "1", "products": {}}"#, displayPath: "c.json")
-        #expect(version?.message.hasPrefix("version: \"1\" is not supported") == true)
+        #expect(version?.message.hasPrefix("version: \"1\" is a string") == true)
         #expect(version?.location == SourceLocation(path: "c.json", line: 1, column: 13))
         let level = ConfigTesting.error(readingText: """
             {"version": 1, "groups": {"g": {}},

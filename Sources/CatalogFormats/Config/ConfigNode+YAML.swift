@@ -148,6 +148,9 @@ enum YAMLLoading {
     static func translate(_ error: YamlError, text: String, path: String) -> CatalogReadError {
         func at(_ mark: Mark) -> SourceLocation { SourceLocation(path: path, line: mark.line, column: mark.column) }
         func syntax(_ context: YamlError.Context?, _ problem: String, _ mark: Mark) -> CatalogReadError {
+            if problem.hasPrefix("Maximum nesting level reached") {
+                return CatalogReadError("invalid YAML: nesting deeper than 1000 levels", at: at(mark))
+            }
             var message = "invalid YAML: \(problem)"
             if let context {
                 message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"

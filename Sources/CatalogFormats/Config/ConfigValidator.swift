@@ -36,6 +36,10 @@ struct ConfigValidator {
             throw CatalogReadError("version: missing; the config must start with \"version: 1\"", at: root.location)
         }
         guard version.value.scalar?.int == 1 else {
+            if version.value.scalar?.kind == .string, version.value.scalar?.text == "1" {
+                throw CatalogReadError("version: \"1\" is a string; write the number: version: 1",
+                                       at: version.value.location)
+            }
             throw CatalogReadError(
                 "version: \(version.value.quoted) is not supported; this is schema version 1 (write \"version: 1\")",
                 at: version.value.location)
@@ -166,8 +170,11 @@ struct ConfigValidator {
                 let key = try string(value, path: fieldPath)
                 guard catalog.groups.contains(where: { $0.key == key }) else {
                     let known = catalog.groups.map(\.key).sorted()
-                    let list = known.isEmpty ? "no groups are defined under \"groups:\""
+                    var list = known.isEmpty ? "no groups are defined under \"groups:\""
                         : "groups: " + known.joined(separator: ", ")
+                    if let suggestion = ConfigValidator.nearest(key, in: known) {
+                        list = "did you mean \"\(suggestion)\"? " + list
+                    }
                     throw CatalogReadError("\(fieldPath): \(ConfigScalar.quote(key)) is not a group key (\(list))",
                                            at: value.location)
                 }
@@ -472,13 +479,19 @@ struct ConfigValidator {
 
     private func amount(_ text: String, at location: SourceLocation,
                         path: ConfigPath) throws(CatalogReadError) -> Decimal {
-        guard let amount = Money.parseAmount(text) else {
+        if let amount = Money.parseAmount(text) { return amount }
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let allDigits = !text.isEmpty && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
+        if allDigits {
             throw CatalogReadError(
-                "\(path): \(ConfigScalar.quote(text)) is not a decimal amount (digits with an optional "
-                    + "\".\" and decimals, like 9.99)",
+                "\(path): \(ConfigScalar.quote(text)) has too many digits for an amount (at most 18 before the "
+                    + "point and 12 after)",
                 at: location)
         }
-        return amount
+        throw CatalogReadError(
+            "\(path): \(ConfigScalar.quote(text)) is not a decimal amount (digits with an optional "
+                + "\".\" and decimals, like 9.99)",
+            at: location)
     }
 
     private func currency(_ text: String, at location: SourceLocation,
