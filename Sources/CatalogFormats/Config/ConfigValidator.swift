@@ -461,6 +461,10 @@ struct ConfigValidator {
                                        at: node.location)
             }
             let parts = text.split(separator: " ", omittingEmptySubsequences: true)
+            guard text.first != " ", text.last != " " else {
+                throw CatalogReadError("\(path): \(scalar.quoted) is not a price (\(ConfigValidator.priceHelp))",
+                                       at: node.location)
+            }
             if parts.count == 1, Money.parseAmount(parts[0]) != nil {
                 throw CatalogReadError(
                     "\(path): \(scalar.quoted) needs a currency, e.g. \"\(parts[0]) USD\"", at: node.location)
