@@ -66,18 +66,18 @@ enum ConfigTesting {
 
 extension Catalog {
     /// The catalog without where things were read (path and every location), to compare content only.
-    func withoutLocations() -> Catalog {
+    func comparableContent() -> Catalog {
         var copy = self
         copy.path = ""
         copy.groups = groups.map { SubscriptionGroup(key: $0.key, name: $0.name) }
-        copy.products = products.map { $0.withoutLocations() }
+        copy.products = products.map { $0.comparableContent() }
         return copy
     }
 }
 
 extension Product {
     /// The product without locations.
-    func withoutLocations() -> Product {
+    func comparableContent() -> Product {
         var copy = self
         copy.location = SourceLocation(path: "")
         copy.fieldLocations = [:]

@@ -64,6 +64,9 @@ private struct YAMLConverter {
             try checkCollectionTag(mapping.tag, allowed: Tag.Name.map, keyPath: keyPath, location: location)
             var entries: [ConfigEntry] = []
             entries.reserveCapacity(mapping.count)
+            // Yams already rejects repeated keys with the same tag; keys are compared here as text too, so that
+            // no spelling of a key can slip through.
+            var seen: Set<String> = []
             for (key, value) in mapping {
                 guard case .scalar(let keyScalar) = key else {
                     throw CatalogReadError("\(keyPath.orRoot): a key must be a plain string, not \(describe(key))",
@@ -73,6 +76,10 @@ private struct YAMLConverter {
                 if !keyTag.isEmpty, keyTag != Tag.Name.str.rawValue, keyTag != Tag.Name.nonSpecific.rawValue {
                     throw CatalogReadError("\(keyPath.orRoot): YAML tags are not supported (found \"\(keyTag)\")",
                                            at: self.location(of: key.mark))
+                }
+                guard seen.insert(keyScalar.string).inserted else {
+                    throw CatalogReadError("\(keyPath.appending(key: keyScalar.string)): duplicate key",
+                                           at: self.location(of: keyScalar.mark))
                 }
                 let converted = try convert(value, path: keyPath.appending(key: keyScalar.string))
                 entries.append(ConfigEntry(key: keyScalar.string, keyLocation: self.location(of: keyScalar.mark),
