@@ -1,0 +1,34 @@
+import CatalogCore
+import Foundation
+
+extension ConfigNode {
+    /// Parses a JSON config into a tree with `JSONDocument` (strict RFC 8259, duplicate keys rejected, numbers
+    /// kept as their source text, every value and key located).
+    static func parseJSON(_ data: Data, path: String) throws(CatalogReadError) -> ConfigNode {
+        let document = try JSONDocument(data: data, path: path)
+        return convert(document.root, in: document)
+    }
+
+    private static func convert(_ value: JSONValue, in document: JSONDocument) -> ConfigNode {
+        let location = document.location(of: value)
+        switch value.kind {
+        case .object(let members):
+            let entries = members.map { member in
+                ConfigEntry(key: member.key, keyLocation: document.location(of: member),
+                            value: convert(member.value, in: document))
+            }
+            return ConfigNode(value: .mapping(entries), location: location)
+        case .array(let elements):
+            return ConfigNode(value: .sequence(elements.map { convert($0, in: document) }), location: location)
+        case .string(let text):
+            return ConfigNode(value: .scalar(ConfigScalar(kind: .string, text: text)), location: location)
+        case .number(let text):
+            return ConfigNode(value: .scalar(ConfigScalar(kind: .number, text: text)), location: location)
+        case .bool(let flag):
+            return ConfigNode(value: .scalar(ConfigScalar(kind: .bool, text: flag ? "true" : "false")),
+                              location: location)
+        case .null:
+            return ConfigNode(value: .scalar(ConfigScalar(kind: .null, text: "null")), location: location)
+        }
+    }
+}

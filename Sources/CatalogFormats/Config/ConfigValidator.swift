@@ -1,0 +1,555 @@
+import CatalogCore
+import Foundation
+
+/// Checks a parsed config (YAML or JSON, as a `ConfigNode` tree) against schema version 1 (DESIGN.md §4, §5a)
+/// and builds the normalized `Catalog`. The first problem found is thrown, naming file:line:column, the key
+/// path and the offending value.
+struct ConfigValidator {
+    /// The path shown in locations.
+    let path: String
+
+    private static let rootKeys = ["$schema", "version", "app", "groups", "products"]
+    private static let appKeys = ["bundleId", "baseTerritory"]
+    private static let groupKeys = ["name"]
+    private static let productKeys = ["type", "name", "group", "level", "period", "price", "tier", "prices",
+                                      "introOffer", "familyShareable", "clearedForSale", "storeIds", "stores"]
+    private static let introOfferKeys = ["mode", "period", "periods", "price"]
+    private static let moneyKeys = ["amount", "currency"]
+    private static let periodHelp = "use P1W, P1M, … or \"1 month\""
+    private static let priceHelp = "use \"9.99 USD\" or {amount: \"9.99\", currency: USD}"
+
+    /// Builds the catalog; `root` is nil for a document without content.
+    func catalog(from root: ConfigNode?) throws(CatalogReadError) -> Catalog {
+        guard let root else {
+            throw CatalogReadError("the config is empty; it needs at least \"version: 1\" and \"products:\"",
+                                   at: SourceLocation(path: path, line: 1, column: 1))
+        }
+        guard let entries = root.entries else {
+            throw CatalogReadError(
+                "the config must be a mapping with the keys version, app, groups and products, not \(root.quoted)",
+                at: root.location)
+        }
+        let rootPath = ConfigPath()
+
+        // The version comes first: a newer file with newer keys should say so, not complain about a key.
+        guard let version = entries.first(where: { $0.key == "version" }) else {
+            throw CatalogReadError("version: missing; the config must start with \"version: 1\"", at: root.location)
+        }
+        guard version.value.scalar?.int == 1 else {
+            if version.value.scalar?.kind == .string, version.value.scalar?.text == "1" {
+                throw CatalogReadError("version: \"1\" is a string; write the number: version: 1",
+                                       at: version.value.location)
+            }
+            throw CatalogReadError(
+                "version: \(version.value.quoted) is not supported; this is schema version 1 (write \"version: 1\")",
+                at: version.value.location)
+        }
+        try checkKeys(entries, allowed: ConfigValidator.rootKeys, path: rootPath)
+        if let schema = entries.first(where: { $0.key == "$schema" }) {
+            _ = try string(schema.value, path: rootPath.appending(key: "$schema"))
+        }
+
+        var catalog = Catalog(path: path, format: .catalog, capabilities: CatalogCapabilities(expressesGroups: true))
+        if let app = entries.first(where: { $0.key == "app" }) {
+            try readApp(app.value, path: rootPath.appending(key: "app"), into: &catalog)
+        }
+        if let groups = entries.first(where: { $0.key == "groups" }) {
+            catalog.groups = try readGroups(groups.value, path: rootPath.appending(key: "groups"))
+        }
+        guard let products = entries.first(where: { $0.key == "products" }) else {
+            throw CatalogReadError("products: missing; list the products under \"products:\" (it may be empty: {})",
+                                   at: root.location)
+        }
+        let productsPath = rootPath.appending(key: "products")
+        if !products.value.isNull {
+            guard let productEntries = products.value.entries else {
+                throw CatalogReadError(
+                    "\(productsPath): \(products.value.quoted) is not a mapping of product IDs to products",
+                    at: products.value.location)
+            }
+            catalog.products.reserveCapacity(productEntries.count)
+            for entry in productEntries {
+                catalog.products.append(try readProduct(entry, path: productsPath.appending(key: entry.key),
+                                                        catalog: catalog))
+            }
+        }
+        return catalog
+    }
+
+    // MARK: - Sections
+
+    private func readApp(_ node: ConfigNode, path: ConfigPath, into catalog: inout Catalog) throws(CatalogReadError) {
+        if node.isNull { return }
+        let entries = try mapping(node, path: path, allowed: ConfigValidator.appKeys)
+        for entry in entries {
+            let entryPath = path.appending(key: entry.key)
+            switch entry.key {
+            case "bundleId":
+                catalog.appID = try string(entry.value, path: entryPath)
+            case "baseTerritory":
+                let code = try string(entry.value, path: entryPath)
+                catalog.baseTerritory = try territory(code, at: entry.value.location, path: entryPath)
+            default:
+                break
+            }
+        }
+    }
+
+    private func readGroups(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> [SubscriptionGroup] {
+        if node.isNull { return [] }
+        guard let entries = node.entries else {
+            throw CatalogReadError("\(path): \(node.quoted) is not a mapping of group keys to groups",
+                                   at: node.location)
+        }
+        var groups: [SubscriptionGroup] = []
+        for entry in entries {
+            let groupPath = path.appending(key: entry.key)
+            guard !entry.key.isEmpty else {
+                throw CatalogReadError("\(path): a group key must not be empty", at: entry.keyLocation)
+            }
+            var name = entry.key
+            if !entry.value.isNull {
+                let fields = try mapping(entry.value, path: groupPath, allowed: ConfigValidator.groupKeys)
+                if let nameEntry = fields.first(where: { $0.key == "name" }) {
+                    name = try string(nameEntry.value, path: groupPath.appending(key: "name"))
+                    guard !name.isEmpty else {
+                        throw CatalogReadError("\(groupPath.appending(key: "name")): must not be empty",
+                                               at: nameEntry.value.location)
+                    }
+                }
+            }
+            groups.append(SubscriptionGroup(key: entry.key, name: name, location: entry.keyLocation))
+        }
+        return groups
+    }
+
+    // MARK: - Products
+
+    private func readProduct(_ entry: ConfigEntry, path: ConfigPath,
+                             catalog: Catalog) throws(CatalogReadError) -> Product {
+        guard !entry.key.isEmpty else {
+            throw CatalogReadError("products: a product ID must not be empty", at: entry.keyLocation)
+        }
+        guard !entry.value.isNull else {
+            throw CatalogReadError("\(path): the product has no fields; it needs at least \"type\"",
+                                   at: entry.keyLocation)
+        }
+        let fields = try mapping(entry.value, path: path, allowed: ConfigValidator.productKeys)
+        var product = Product(id: ProductID(entry.key), location: entry.keyLocation)
+        func field(_ key: String) -> ConfigEntry? { fields.first(where: { $0.key == key }) }
+
+        guard let typeEntry = field("type") else {
+            throw CatalogReadError(
+                "\(path): missing \"type\" (consumable, non-consumable, auto-renewable or non-renewing)",
+                at: entry.keyLocation)
+        }
+        let typeText = try string(typeEntry.value, path: path.appending(key: "type"))
+        guard let kind = ProductKind(rawValue: typeText) else {
+            throw CatalogReadError(
+                "\(path.appending(key: "type")): \(ConfigScalar.quote(typeText)) is not a product type "
+                    + "(consumable, non-consumable, auto-renewable or non-renewing)",
+                at: typeEntry.value.location)
+        }
+        product.kind = kind
+        product.fieldLocations[.type] = typeEntry.keyLocation
+
+        var priceSource: ConfigEntry?
+        for field in fields {
+            let fieldPath = path.appending(key: field.key)
+            let value = field.value
+            switch field.key {
+            case "name":
+                product.referenceName = try string(value, path: fieldPath)
+                product.fieldLocations[.name] = field.keyLocation
+            case "group":
+                guard kind == .autoRenewable else {
+                    throw CatalogReadError(
+                        "\(fieldPath): only auto-renewable subscriptions belong to a group (type is \(kind.rawValue))",
+                        at: field.keyLocation)
+                }
+                let key = try string(value, path: fieldPath)
+                guard catalog.groups.contains(where: { $0.key == key }) else {
+                    let known = catalog.groups.map(\.key).sorted()
+                    var list = known.isEmpty ? "no groups are defined under \"groups:\""
+                        : "groups: " + known.joined(separator: ", ")
+                    if let suggestion = ConfigValidator.nearest(key, in: known) {
+                        list = "did you mean \"\(suggestion)\"? " + list
+                    }
+                    throw CatalogReadError("\(fieldPath): \(ConfigScalar.quote(key)) is not a group key (\(list))",
+                                           at: value.location)
+                }
+                product.groupKey = key
+                product.fieldLocations[.group] = field.keyLocation
+            case "level":
+                guard fields.contains(where: { $0.key == "group" }) else {
+                    throw CatalogReadError("\(fieldPath): a level is a rank within a group; add \"group\"",
+                                           at: field.keyLocation)
+                }
+                guard let level = value.scalar?.int, level >= 1 else {
+                    throw CatalogReadError(
+                        "\(fieldPath): \(value.quoted) is not a level (a whole number, 1 = highest service level)",
+                        at: value.location)
+                }
+                product.level = level
+                product.fieldLocations[.level] = field.keyLocation
+            case "period":
+                guard kind == .autoRenewable || kind == .nonRenewing else {
+                    throw CatalogReadError(
+                        "\(fieldPath): only subscriptions have a period (type is \(kind.rawValue))",
+                        at: field.keyLocation)
+                }
+                product.period = try period(value, path: fieldPath)
+                product.fieldLocations[.period] = field.keyLocation
+            case "price", "tier", "prices":
+                if let first = priceSource {
+                    throw CatalogReadError(
+                        "\(fieldPath): use only one of price, tier and prices (\(first.key) is at line "
+                            + "\(first.keyLocation.line ?? 0), column \(first.keyLocation.column ?? 0))",
+                        at: field.keyLocation)
+                }
+                priceSource = field
+                product.prices = try prices(field, path: fieldPath, baseTerritory: catalog.baseTerritory)
+                product.fieldLocations[.price] = field.keyLocation
+            case "introOffer":
+                guard kind == .autoRenewable else {
+                    throw CatalogReadError(
+                        "\(fieldPath): only auto-renewable subscriptions have an introductory offer "
+                            + "(type is \(kind.rawValue))",
+                        at: field.keyLocation)
+                }
+                product.introOffers = [try introOffer(value, path: fieldPath)]
+                product.fieldLocations[.introOffer] = field.keyLocation
+            case "familyShareable":
+                product.familyShareable = try bool(value, path: fieldPath)
+                product.fieldLocations[.familyShareable] = field.keyLocation
+            case "clearedForSale":
+                product.clearedForSale = try bool(value, path: fieldPath)
+                product.fieldLocations[.clearedForSale] = field.keyLocation
+            case "storeIds":
+                product.storeIDs = try storeIDs(value, path: fieldPath)
+            case "stores":
+                product.stores = try stores(value, path: fieldPath)
+            default:
+                break
+            }
+        }
+        return product
+    }
+
+    private func prices(_ field: ConfigEntry, path: ConfigPath,
+                        baseTerritory: Territory) throws(CatalogReadError) -> [Territory: Price] {
+        let value = field.value
+        switch field.key {
+        case "price":
+            let money = try money(value, path: path)
+            return [baseTerritory: Price(territory: baseTerritory, money: money, location: value.location)]
+        case "tier":
+            guard let tier = value.scalar?.int, let amount = PriceTierTable.usdPrice(tier: tier),
+                  let usd = CurrencyCode("USD") else {
+                throw CatalogReadError(
+                    "\(path): \(value.quoted) is not a legacy App Store price tier (a whole number, 0…87)",
+                    at: value.location)
+            }
+            let territory = Territory.unitedStates
+            return [territory: Price(territory: territory, money: Money(amount: amount, currency: usd),
+                                     location: value.location)]
+        default:
+            guard let entries = value.entries else {
+                throw CatalogReadError(
+                    "\(path): \(value.quoted) is not a mapping of territories to prices (e.g. US: 9.99 USD)",
+                    at: value.location)
+            }
+            guard !entries.isEmpty else {
+                throw CatalogReadError("\(path): lists no territory (e.g. US: 9.99 USD)", at: value.location)
+            }
+            var result: [Territory: Price] = [:]
+            var keys: [Territory: ConfigEntry] = [:]
+            for entry in entries {
+                let entryPath = path.appending(key: entry.key)
+                let territory = try territory(entry.key, at: entry.keyLocation, path: entryPath)
+                if let earlier = keys[territory] {
+                    throw CatalogReadError(
+                        "\(entryPath): \(territory.alpha2) is priced twice (also as \(ConfigScalar.quote(earlier.key)) "
+                            + "at line \(earlier.keyLocation.line ?? 0), column \(earlier.keyLocation.column ?? 0))",
+                        at: entry.keyLocation)
+                }
+                keys[territory] = entry
+                let money = try money(entry.value, path: entryPath)
+                result[territory] = Price(territory: territory, money: money, location: entry.value.location)
+            }
+            return result
+        }
+    }
+
+    private func introOffer(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> IntroOffer {
+        let fields = try mapping(node, path: path, allowed: ConfigValidator.introOfferKeys)
+        func field(_ key: String) -> ConfigEntry? { fields.first(where: { $0.key == key }) }
+        let modes = "free-trial, pay-as-you-go or pay-up-front"
+        guard let modeEntry = field("mode") else {
+            throw CatalogReadError("\(path): missing \"mode\" (\(modes))", at: node.location)
+        }
+        let modeText = try string(modeEntry.value, path: path.appending(key: "mode"))
+        guard let mode = IntroOffer.Mode(rawValue: modeText) else {
+            throw CatalogReadError(
+                "\(path.appending(key: "mode")): \(ConfigScalar.quote(modeText)) is not an offer mode (\(modes))",
+                at: modeEntry.value.location)
+        }
+        guard let periodEntry = field("period") else {
+            throw CatalogReadError("\(path): missing \"period\" (e.g. P1W)", at: node.location)
+        }
+        let period = try period(periodEntry.value, path: path.appending(key: "period"))
+        var periods = 1
+        if let periodsEntry = field("periods") {
+            guard let count = periodsEntry.value.scalar?.int, count >= 1, count <= 1000 else {
+                throw CatalogReadError(
+                    "\(path.appending(key: "periods")): \(periodsEntry.value.quoted) is not a number of periods "
+                        + "(a whole number, at least 1)",
+                    at: periodsEntry.value.location)
+            }
+            periods = count
+        }
+        var price: Money?
+        if let priceEntry = field("price") {
+            guard mode != .freeTrial else {
+                throw CatalogReadError("\(path.appending(key: "price")): a free trial has no price",
+                                       at: priceEntry.keyLocation)
+            }
+            price = try money(priceEntry.value, path: path.appending(key: "price"))
+        }
+        return IntroOffer(mode: mode, period: period, periods: periods, price: price, location: node.location)
+    }
+
+    private func storeIDs(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> [StoreKind: ProductID] {
+        guard let entries = node.entries else {
+            throw CatalogReadError("\(path): \(node.quoted) is not a mapping of stores to IDs (e.g. play: sub:plan)",
+                                   at: node.location)
+        }
+        var result: [StoreKind: ProductID] = [:]
+        for entry in entries {
+            let entryPath = path.appending(key: entry.key)
+            guard entry.key == StoreKind.play.rawValue else {
+                throw CatalogReadError(
+                    "\(entryPath): only \"play\" can have a different ID in schema version 1 "
+                        + "(the config key is the App Store product ID)",
+                    at: entry.keyLocation)
+            }
+            let id = try string(entry.value, path: entryPath)
+            guard !id.isEmpty else {
+                throw CatalogReadError("\(entryPath): must not be empty", at: entry.value.location)
+            }
+            result[.play] = ProductID(id)
+        }
+        return result
+    }
+
+    private func stores(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> Set<StoreKind> {
+        guard let elements = node.elements else {
+            throw CatalogReadError("\(path): \(node.quoted) is not a list of stores (e.g. [appstore, play])",
+                                   at: node.location)
+        }
+        guard !elements.isEmpty else {
+            throw CatalogReadError("\(path): lists no store (appstore, play)", at: node.location)
+        }
+        var result: Set<StoreKind> = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = path.appending(index: index)
+            let text = try string(element, path: elementPath)
+            guard let store = StoreKind(rawValue: text) else {
+                throw CatalogReadError("\(elementPath): \(ConfigScalar.quote(text)) is not a store (appstore, play)",
+                                       at: element.location)
+            }
+            guard result.insert(store).inserted else {
+                throw CatalogReadError("\(elementPath): \(ConfigScalar.quote(text)) is listed twice",
+                                       at: element.location)
+            }
+        }
+        return result
+    }
+
+    // MARK: - Values
+
+    /// The entries of a mapping whose keys must all be in `allowed`.
+    private func mapping(_ node: ConfigNode, path: ConfigPath,
+                         allowed: [String]) throws(CatalogReadError) -> [ConfigEntry] {
+        guard let entries = node.entries else {
+            throw CatalogReadError("\(path.orRoot): \(node.quoted) is not a mapping (keys: "
+                                   + allowed.joined(separator: ", ") + ")", at: node.location)
+        }
+        try checkKeys(entries, allowed: allowed, path: path)
+        return entries
+    }
+
+    private func checkKeys(_ entries: [ConfigEntry], allowed: [String],
+                           path: ConfigPath) throws(CatalogReadError) {
+        for entry in entries where !allowed.contains(entry.key) {
+            var message = "\(path.appending(key: entry.key)): unknown key"
+            if let suggestion = ConfigValidator.nearest(entry.key, in: allowed) {
+                message += "; did you mean \"\(suggestion)\"?"
+            } else {
+                message += " (allowed: \(allowed.joined(separator: ", ")))"
+            }
+            throw CatalogReadError(message, at: entry.keyLocation)
+        }
+    }
+
+    private func string(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> String {
+        guard let text = node.scalar?.string else {
+            let found = node.isNull ? "has no value" : "\(node.quoted) is not a string"
+            throw CatalogReadError("\(path): \(found)", at: node.location)
+        }
+        return text
+    }
+
+    private func bool(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> Bool {
+        guard let flag = node.scalar?.bool else {
+            throw CatalogReadError("\(path): \(node.quoted) is not true or false", at: node.location)
+        }
+        return flag
+    }
+
+    private func territory(_ code: String, at location: SourceLocation,
+                           path: ConfigPath) throws(CatalogReadError) -> Territory {
+        if let territory = Territory(code: code) { return territory }
+        var message = "\(path): \(ConfigScalar.quote(code)) is not an ISO 3166-1 territory code"
+        if Territory(code: code.uppercased()) != nil { message += " (codes are upper case: \(code.uppercased()))" }
+        throw CatalogReadError(message, at: location)
+    }
+
+    private func period(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> SubscriptionPeriod {
+        guard let text = node.scalar?.string else {
+            throw CatalogReadError("\(path): \(node.quoted) is not a period (\(ConfigValidator.periodHelp))",
+                                   at: node.location)
+        }
+        guard let period = ConfigValidator.parsePeriod(text) else {
+            throw CatalogReadError(
+                "\(path): \(ConfigScalar.quote(text)) is not a period (\(ConfigValidator.periodHelp))",
+                at: node.location)
+        }
+        return period
+    }
+
+    /// A price: `"9.99 USD"` or `{amount: "9.99", currency: USD}` (the amount a string or a number).
+    private func money(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> Money {
+        switch node.value {
+        case .mapping(let entries):
+            try checkKeys(entries, allowed: ConfigValidator.moneyKeys, path: path)
+            guard let amountEntry = entries.first(where: { $0.key == "amount" }) else {
+                throw CatalogReadError("\(path): missing \"amount\" (\(ConfigValidator.priceHelp))",
+                                       at: node.location)
+            }
+            guard let currencyEntry = entries.first(where: { $0.key == "currency" }) else {
+                throw CatalogReadError("\(path): missing \"currency\" (\(ConfigValidator.priceHelp))",
+                                       at: node.location)
+            }
+            let amountPath = path.appending(key: "amount")
+            guard let scalar = amountEntry.value.scalar, scalar.kind != .bool, !scalar.isNull else {
+                throw CatalogReadError("\(amountPath): \(amountEntry.value.quoted) is not a decimal amount",
+                                       at: amountEntry.value.location)
+            }
+            let amount = try amount(scalar.text, at: amountEntry.value.location, path: amountPath)
+            let currencyText = try string(currencyEntry.value, path: path.appending(key: "currency"))
+            let currency = try currency(currencyText, at: currencyEntry.value.location,
+                                        path: path.appending(key: "currency"))
+            return Money(amount: amount, currency: currency)
+        case .scalar(let scalar):
+            if scalar.kind == .number || (scalar.kind == .plain && Money.parseAmount(scalar.text) != nil) {
+                throw CatalogReadError(
+                    "\(path): \(scalar.quoted) needs a currency, e.g. \"\(scalar.text) USD\"", at: node.location)
+            }
+            guard let text = scalar.string else {
+                throw CatalogReadError("\(path): \(scalar.quoted) is not a price (\(ConfigValidator.priceHelp))",
+                                       at: node.location)
+            }
+            let parts = text.split(separator: " ", omittingEmptySubsequences: true)
+            guard text.first != " ", text.last != " " else {
+                throw CatalogReadError("\(path): \(scalar.quoted) is not a price (\(ConfigValidator.priceHelp))",
+                                       at: node.location)
+            }
+            if parts.count == 1, Money.parseAmount(parts[0]) != nil {
+                throw CatalogReadError(
+                    "\(path): \(scalar.quoted) needs a currency, e.g. \"\(parts[0]) USD\"", at: node.location)
+            }
+            guard parts.count == 2 else {
+                throw CatalogReadError("\(path): \(scalar.quoted) is not a price (\(ConfigValidator.priceHelp))",
+                                       at: node.location)
+            }
+            let amount = try amount(String(parts[0]), at: node.location, path: path)
+            let currency = try currency(String(parts[1]), at: node.location, path: path)
+            return Money(amount: amount, currency: currency)
+        case .sequence:
+            throw CatalogReadError("\(path): a list is not a price (\(ConfigValidator.priceHelp))", at: node.location)
+        }
+    }
+
+    private func amount(_ text: String, at location: SourceLocation,
+                        path: ConfigPath) throws(CatalogReadError) -> Decimal {
+        if let amount = Money.parseAmount(text) { return amount }
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let allDigits = !text.isEmpty && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
+        if allDigits {
+            throw CatalogReadError(
+                "\(path): \(ConfigScalar.quote(text)) has too many digits for an amount (at most 18 before the "
+                    + "point and 12 after)",
+                at: location)
+        }
+        throw CatalogReadError(
+            "\(path): \(ConfigScalar.quote(text)) is not a decimal amount (digits with an optional "
+                + "\".\" and decimals, like 9.99)",
+            at: location)
+    }
+
+    private func currency(_ text: String, at location: SourceLocation,
+                          path: ConfigPath) throws(CatalogReadError) -> CurrencyCode {
+        if let currency = CurrencyCode(text) { return currency }
+        var message = "\(path): \(ConfigScalar.quote(text)) is not an ISO 4217 currency code"
+        if CurrencyCode(text.uppercased()) != nil { message += " (codes are upper case: \(text.uppercased()))" }
+        throw CatalogReadError(message, at: location)
+    }
+
+    // MARK: - Helpers
+
+    /// Parses the period spellings the config accepts (DESIGN.md §5a.4), case-insensitively: ISO 8601
+    /// `P<n>D|W|M|Y`, the store enums (`ONE_MONTH`), `N day(s)|week(s)|month(s)|year(s)`, and weekly, monthly,
+    /// quarterly, yearly, annual.
+    static func parsePeriod(_ text: String) -> SubscriptionPeriod? {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+              !first.properties.isWhitespace, !last.properties.isWhitespace else { return nil }
+        let upper = text.uppercased()
+        switch upper {
+        case "WEEKLY": return SubscriptionPeriod(count: 1, unit: .week)
+        case "MONTHLY": return SubscriptionPeriod(count: 1, unit: .month)
+        case "QUARTERLY": return SubscriptionPeriod(count: 3, unit: .month)
+        case "YEARLY", "ANNUAL": return SubscriptionPeriod(count: 1, unit: .year)
+        default: break
+        }
+        if upper.hasPrefix("P") { return SubscriptionPeriod(iso: upper) }
+        return SubscriptionPeriod(storeText: upper)
+    }
+
+    /// The allowed key nearest to a misspelled one (edit distance ≤ 2, case-insensitive), if any.
+    static func nearest(_ key: String, in allowed: [String]) -> String? {
+        let target = Array(key.lowercased().unicodeScalars)
+        guard target.count <= 40 else { return nil }
+        var best: (distance: Int, key: String)?
+        for candidate in allowed {
+            let distance = levenshtein(target, Array(candidate.lowercased().unicodeScalars))
+            if distance <= 2, distance < (best?.distance ?? Int.max) { best = (distance, candidate) }
+        }
+        return best?.key
+    }
+
+    private static func levenshtein(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar]) -> Int {
+        if lhs.isEmpty { return rhs.count }
+        if rhs.isEmpty { return lhs.count }
+        var previous = Array(0...rhs.count)
+        var current = [Int](repeating: 0, count: rhs.count + 1)
+        for (i, left) in lhs.enumerated() {
+            current[0] = i + 1
+            for (j, right) in rhs.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[rhs.count]
+    }
+}

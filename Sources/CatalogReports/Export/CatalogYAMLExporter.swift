@@ -1,0 +1,277 @@
+import CatalogCore
+
+/// Writes any catalog as a canonical internal config (`products.yml`, schema version 1, DESIGN.md §4), for
+/// `catalogcheck export`: a team bootstraps its config from a store export, and a store export becomes a file
+/// that diffs cleanly in git.
+///
+/// Canonical means deterministic and sorted: groups by key, products by ID, keys in a fixed order, prices by
+/// territory as `9.99 USD`, periods in ISO 8601, strings quoted only where YAML needs it. What the config cannot
+/// hold (prices that are never compared, further intro offers, a missing type, a repeated ID) is written as
+/// comments, so reading the file back gives the same products. Catalogs never carry secrets, so none is written.
+public struct CatalogYAMLExporter: Sendable {
+    /// Creates an exporter.
+    public init() {}
+
+    /// The config text, ending in a newline.
+    public func export(_ catalog: Catalog) -> String {
+        var out = YAMLLines()
+        out.comment("catalogcheck export of \(catalog.path) (\(catalog.format.rawValue))", indent: 0)
+        for remark in catalog.remarks.sorted() {
+            out.comment("note: \(remark)", indent: 0)
+        }
+        out.line("version: 1")
+        out.line("app:")
+        if let appID = catalog.appID {
+            out.line("  bundleId: \(YAMLQuoting.scalar(appID))")
+        }
+        out.line("  baseTerritory: \(catalog.baseTerritory.alpha2)")
+
+        let groups = CatalogExportOrder.groups(of: catalog)
+        if !groups.isEmpty {
+            out.line("groups:")
+            for group in groups {
+                if group.name == group.key {
+                    out.line("  \(YAMLQuoting.scalar(group.key)): {}")
+                } else {
+                    out.line("  \(YAMLQuoting.scalar(group.key)):")
+                    out.line("    name: \(YAMLQuoting.scalar(group.name))")
+                }
+            }
+        }
+
+        let (products, repeated) = CatalogExportOrder.products(of: catalog)
+        out.line(products.isEmpty ? "products: {}" : "products:")
+        for product in products {
+            write(product, catalog: catalog, to: &out)
+            for _ in 0..<(repeated[product.id] ?? 0) {
+                out.comment("\(product.id) appears again in the source; that record is not exported", indent: 4)
+            }
+        }
+        return out.text
+    }
+
+    private func write(_ product: Product, catalog: Catalog, to out: inout YAMLLines) {
+        out.line("  \(YAMLQuoting.scalar(product.id.rawValue)):")
+        if let kind = product.kind {
+            out.line("    type: \(kind.rawValue)")
+        } else {
+            out.comment("type: not stated by \(catalog.format.rawValue); set consumable, non-consumable, "
+                        + "auto-renewable or non-renewing", indent: 4)
+        }
+        if let name = product.referenceName {
+            out.line("    name: \(YAMLQuoting.scalar(name))")
+        }
+        if let group = product.groupKey {
+            out.line("    group: \(YAMLQuoting.scalar(group))")
+        }
+        if let level = product.level {
+            out.line("    level: \(level)")
+        }
+        if let period = product.period {
+            out.line("    period: \(period)")
+        }
+        if let familyShareable = product.familyShareable {
+            out.line("    familyShareable: \(familyShareable)")
+        }
+        if let clearedForSale = product.clearedForSale {
+            out.line("    clearedForSale: \(clearedForSale)")
+        }
+        let (offer, otherOffers) = CatalogExportOrder.introOffer(of: product, baseTerritory: catalog.baseTerritory)
+        if let offer {
+            out.line("    introOffer:")
+            out.line("      mode: \(offer.mode.rawValue)")
+            out.line("      period: \(offer.period)")
+            if offer.periods != 1 {
+                out.line("      periods: \(offer.periods)")
+            }
+            if let price = offer.price {
+                out.line("      price: \(YAMLQuoting.scalar(price.description))")
+            }
+        }
+        for other in otherOffers {
+            out.comment("another intro offer: \(other)", indent: 4)
+        }
+        if !product.prices.isEmpty {
+            out.line("    prices:")
+            for price in product.prices.values.sorted(by: { $0.territory < $1.territory }) {
+                out.line("      \(price.territory.alpha2): \(YAMLQuoting.scalar(price.money.description))")
+            }
+        }
+        for price in product.uncomparedPrices.sorted() {
+            out.comment("not compared: \(price.summary)", indent: 4)
+        }
+        if let playID = product.storeIDs[.play] {
+            out.line("    storeIds:")
+            out.line("      play: \(YAMLQuoting.scalar(playID.rawValue))")
+        }
+        if let stores = product.stores, !stores.isEmpty {
+            out.line("    stores: [\(stores.sorted().map(\.rawValue).joined(separator: ", "))]")
+        }
+    }
+}
+
+/// The order and selection both exporters share, so their outputs agree.
+enum CatalogExportOrder {
+    /// Groups sorted by key, plus a group for every key a product names that the catalog does not list.
+    static func groups(of catalog: Catalog) -> [SubscriptionGroup] {
+        var byKey: [String: SubscriptionGroup] = [:]
+        for group in catalog.groups where byKey[group.key] == nil {
+            byKey[group.key] = group
+        }
+        for product in catalog.products {
+            if let key = product.groupKey, byKey[key] == nil {
+                byKey[key] = SubscriptionGroup(key: key, name: key)
+            }
+        }
+        return byKey.values.sorted { $0.key < $1.key }
+    }
+
+    /// Products sorted by ID (reading order among equal IDs), the first of each ID, and how many more records
+    /// each ID has.
+    static func products(of catalog: Catalog) -> (products: [Product], repeated: [ProductID: Int]) {
+        let sorted = catalog.products.enumerated()
+            .sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
+            .map(\.element)
+        var result: [Product] = []
+        var repeated: [ProductID: Int] = [:]
+        for product in sorted {
+            if result.last?.id == product.id {
+                repeated[product.id, default: 0] += 1
+            } else {
+                result.append(product)
+            }
+        }
+        return (result, repeated)
+    }
+
+    /// All products sorted by ID, keeping repeated IDs (reading order among them).
+    static func allProducts(of catalog: Catalog) -> [Product] {
+        catalog.products.enumerated()
+            .sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
+            .map(\.element)
+    }
+
+    /// The intro offer the config form can hold (the one for the base territory, else one for every territory,
+    /// else the first by territory), and the other, different offers as `<territory> <summary>` text.
+    static func introOffer(of product: Product,
+                           baseTerritory: Territory) -> (offer: IntroOffer?, others: [String]) {
+        guard let offers = product.introOffers, !offers.isEmpty else { return (nil, []) }
+        let ordered = offers.sorted { lhs, rhs in
+            func rank(_ offer: IntroOffer) -> Int {
+                offer.territory == baseTerritory ? 0 : offer.territory == nil ? 1 : 2
+            }
+            return (rank(lhs), lhs.territory?.alpha2 ?? "", lhs.summary) < (rank(rhs), rhs.territory?.alpha2 ?? "",
+                                                                              rhs.summary)
+        }
+        guard let chosen = ordered.first else { return (nil, []) }
+        var others: [String] = []
+        for offer in ordered.dropFirst() where offer.summary != chosen.summary {
+            let text = offer.territory.map { "\($0.alpha2) \(offer.summary)" } ?? offer.summary
+            if !others.contains(text) { others.append(text) }
+        }
+        var canonical = chosen
+        canonical.location = nil
+        return (canonical, others)
+    }
+}
+
+/// Lines of YAML text being written.
+private struct YAMLLines {
+    private(set) var text = ""
+
+    mutating func line(_ line: String) {
+        text += line
+        text += "\n"
+    }
+
+    /// A `# comment` line; line breaks and control characters in the text become spaces.
+    mutating func comment(_ comment: String, indent: Int) {
+        let flat = String(String.UnicodeScalarView(comment.unicodeScalars.map { scalar in
+            YAMLQuoting.isPrintable(scalar) && scalar != "\n" && scalar != "\r" && scalar != "\t" ? scalar : " "
+        }))
+        line(String(repeating: " ", count: indent) + "# " + flat)
+    }
+}
+
+/// Writes YAML scalars: plain where that is unambiguous for every YAML reader (1.1 and 1.2), double-quoted
+/// with escapes otherwise.
+enum YAMLQuoting {
+    /// Words YAML 1.1 or 1.2 readers turn into booleans or null.
+    private static let specialWords: Set<String> = ["y", "yes", "n", "no", "true", "false", "on", "off", "null", "~"]
+
+    /// `text` as a YAML scalar: plain when safe, else double-quoted.
+    static func scalar(_ text: String) -> String {
+        needsQuotes(text) ? doubleQuoted(text) : text
+    }
+
+    /// Whether `text` must be quoted to read back as the same string.
+    static func needsQuotes(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return true }
+        guard isWordCharacter(first) || first == "_", last != " " else { return true }
+        if specialWords.contains(text.lowercased()) { return true }
+        // Numbers, dates and times all start with a digit and hold no space.
+        if ("0"..."9").contains(first), !text.contains(" ") { return true }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case ".", "_", "-", "/", "(", ")", "+", " ":
+                continue
+            default:
+                if !isWordCharacter(scalar) { return true }
+            }
+        }
+        return false
+    }
+
+    /// A double-quoted YAML string with every special and non-printable character escaped.
+    static func doubleQuoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case "\0": result += "\\0"
+            case "\u{85}": result += "\\N"
+            case "\u{2028}": result += "\\L"
+            case "\u{2029}": result += "\\P"
+            default:
+                if isPrintable(scalar), scalar != "\u{FEFF}" {
+                    result.unicodeScalars.append(scalar)
+                } else if scalar.value <= 0xFF {
+                    result += "\\x" + hex(scalar.value, width: 2)
+                } else if scalar.value <= 0xFFFF {
+                    result += "\\u" + hex(scalar.value, width: 4)
+                } else {
+                    result += "\\U" + hex(scalar.value, width: 8)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// YAML's printable set (c-printable): tab, line breaks, ASCII from space, and most of Unicode.
+    static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D, 0x20...0x7E, 0x85, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+
+    /// ASCII letters and digits, and non-ASCII letters, marks and digits.
+    private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        case 0...0x7F: return false
+        default:
+            let properties = scalar.properties
+            return properties.isAlphabetic || properties.numericType != nil
+        }
+    }
+
+    private static func hex(_ value: UInt32, width: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

@@ -1,0 +1,231 @@
+import CatalogCore
+import CatalogFormats
+@testable import CatalogReports
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("CatalogExport")
+struct CatalogExportTests {
+    // MARK: - Snapshots
+
+    /// Compares `text` with `Tests/Fixtures/config/export/<name>`. With `CATALOGCHECK_RECORD=1` the snapshot is
+    /// written instead, and the test fails so that a recording is never mistaken for a pass.
+    private func assertSnapshot(_ text: String, named name: String,
+                                sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let url = Fixtures.url("config/export/\(name)")
+        if ProcessInfo.processInfo.environment["CATALOGCHECK_RECORD"] == "1" {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+            Issue.record("recorded snapshot \(name); run again without CATALOGCHECK_RECORD", sourceLocation: sourceLocation)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == expected, sourceLocation: sourceLocation)
+    }
+
+    @Test("YAML export of rich.yml matches its snapshot")
+    func yamlSnapshot() throws {
+        let catalog = try ConfigTesting.read("config/valid/rich.yml")
+        try assertSnapshot(CatalogYAMLExporter().export(catalog), named: "rich.expected.yml")
+    }
+
+    @Test("JSON export of rich.yml matches its snapshot")
+    func jsonSnapshot() throws {
+        let catalog = try ConfigTesting.read("config/valid/rich.yml")
+        try assertSnapshot(CatalogJSONExporter().export(catalog), named: "rich.expected.json")
+    }
+
+    @Test("YAML export of a store-like catalog (uncompared prices, several offers, no type, repeated ID)")
+    func storeLikeSnapshot() throws {
+        try assertSnapshot(CatalogYAMLExporter().export(try Self.storeLikeCatalog()), named: "store-like.expected.yml")
+        try assertSnapshot(CatalogJSONExporter().export(try Self.storeLikeCatalog()), named: "store-like.expected.json")
+    }
+
+    // MARK: - Round trips
+
+    @Test("export (YAML) of a config, read back, equals the original", arguments: ["rich.yml", "rich.json"])
+    func configRoundTrip(file: String) throws {
+        let original = try ConfigTesting.read("config/valid/\(file)")
+        let text = CatalogYAMLExporter().export(original)
+        let back = try ConfigTesting.read(text: text, displayPath: "exported.yml")
+        // The export is sorted; everything else is equal.
+        var expected = original.comparableContent()
+        expected.products.sort { $0.id < $1.id }
+        expected.groups.sort { $0.key < $1.key }
+        #expect(back.comparableContent() == expected)
+        // And exporting again gives the same text: the export is a fixed point.
+        #expect(CatalogYAMLExporter().export(back).replacingOccurrences(of: "exported.yml", with: original.path)
+                    == text)
+    }
+
+    @Test("strings that need quoting survive the round trip")
+    func trickyStringsRoundTrip() throws {
+        let ids = ["premium:monthly", "NO", "no", "Yes", "on", "~", "null", "1234", "0x1F", "1.0", "1e3",
+                   "2024-01-01", "12:30", "a#b", "a # b", "- dash", "@at", "`tick", "!bang", "&anchor", "*alias",
+                   "%percent", "[list]", "{map}", "x,y", "quote\"d", "back\\slash", "it's", "tab\there",
+                   " leading", "trailing ", "Münzen", "コイン", "emoji 🎉", "ctl\u{7}", "bom\u{FEFF}", "nel\u{85}x",
+                   "ls\u{2028}x", "?", "-", ">folded", "|literal", "=", "<<", ".inf", "+1", "com.example.app.coins.100"]
+        var catalog = Catalog(path: "tricky", format: .catalog, capabilities: CatalogCapabilities(expressesGroups: true))
+        catalog.groups = [SubscriptionGroup(key: "yes", name: "No: really # not"),
+                          SubscriptionGroup(key: "1", name: "line\nbreak")]
+        for (index, id) in ids.enumerated() {
+            var product = Product(id: ProductID(id), kind: .autoRenewable, location: SourceLocation(path: ""))
+            product.referenceName = id
+            product.groupKey = index.isMultiple(of: 2) ? "yes" : "1"
+            product.storeIDs = [.play: ProductID(id + ":base")]
+            catalog.products.append(product)
+        }
+        let text = CatalogYAMLExporter().export(catalog)
+        let back = try ConfigTesting.read(text: text, displayPath: "tricky.yml")
+        var expected = catalog.comparableContent()
+        expected.products.sort { $0.id < $1.id }
+        expected.groups.sort { $0.key < $1.key }
+        #expect(back.comparableContent() == expected)
+    }
+
+    @Test("a store catalog reads back with what the config can hold")
+    func storeLikeRoundTrip() throws {
+        let store = try Self.storeLikeCatalog()
+        let text = CatalogYAMLExporter().export(store)
+        // The product without a type does not read back until someone sets it.
+        let fixed = text.replacingOccurrences(of: "    # type: not stated by play-json",
+                                              with: "    type: consumable\n    # type: not stated by play-json")
+        let back = try ConfigTesting.read(text: fixed, displayPath: "store.yml")
+        #expect(back.products.map(\.id.rawValue) == ["com.example.coins", "com.example.monthly", "premium:monthly"])
+        let monthly = try #require(back.products.first { $0.id.rawValue == "com.example.monthly" })
+        #expect(monthly.introOffers == [IntroOffer(mode: .freeTrial, period: try ConfigTesting.period("P1W"),
+                                                    location: monthly.introOffers?.first?.location)])
+        #expect(monthly.prices.keys.map(\.alpha2).sorted() == ["DE", "US"])
+        #expect(back.groups.map(\.key) == ["premium"])
+    }
+
+    // MARK: - Properties
+
+    @Test("output does not depend on the order of products, groups, prices or offers")
+    func determinism() throws {
+        let catalog = try ConfigTesting.read("config/valid/rich.yml")
+        var shuffled = catalog
+        var generator = ConfigExportShuffler(seed: 42)
+        shuffled.products.shuffle(using: &generator)
+        shuffled.groups.shuffle(using: &generator)
+        for index in shuffled.products.indices {
+            shuffled.products[index].introOffers?.shuffle(using: &generator)
+        }
+        #expect(CatalogYAMLExporter().export(shuffled) == CatalogYAMLExporter().export(catalog))
+        #expect(CatalogJSONExporter().export(shuffled) == CatalogJSONExporter().export(catalog))
+        let store = try Self.storeLikeCatalog()
+        var reversed = store
+        reversed.products.reverse()
+        for index in reversed.products.indices {
+            reversed.products[index].introOffers?.reverse()
+            reversed.products[index].uncomparedPrices.reverse()
+        }
+        // Repeated IDs keep reading order, so only compare catalogs without them.
+        reversed.products.removeAll { $0.id.rawValue == "com.example.coins" }
+        var forward = store
+        forward.products.removeAll { $0.id.rawValue == "com.example.coins" }
+        #expect(CatalogYAMLExporter().export(reversed) == CatalogYAMLExporter().export(forward))
+        #expect(CatalogJSONExporter().export(reversed) == CatalogJSONExporter().export(forward))
+    }
+
+    @Test("JSON export: the documented shape, products sorted by id")
+    func jsonShape() throws {
+        let catalog = try ConfigTesting.read("config/valid/rich.yml")
+        let text = CatalogJSONExporter().export(catalog)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        let source = try #require(object["source"] as? [String: String])
+        #expect(source == ["path": "config/valid/rich.yml", "format": "catalog"])
+        let products = try #require(object["products"] as? [[String: Any]])
+        let ids = products.compactMap { $0["id"] as? String }
+        #expect(ids == ids.sorted())
+        #expect(ids.count == 10)
+        let monthly = try #require(products.first { $0["id"] as? String == "com.example.app.premium.monthly" })
+        #expect(monthly["type"] as? String == "auto-renewable")
+        #expect(monthly["group"] as? String == "premium")
+        #expect(monthly["level"] as? Int == 1)
+        #expect(monthly["period"] as? String == "P1M")
+        #expect(monthly["prices"] as? [String: String] == ["US": "9.99 USD", "GB": "8.99 GBP", "DE": "9.99 EUR",
+                                                             "FR": "9.99 EUR", "JP": "1200 JPY", "CH": "10 CHF"])
+        #expect(monthly["storeIds"] as? [String: String] == ["play": "premium:monthly"])
+        #expect(monthly["stores"] as? [String] == ["appstore", "play"])
+        #expect(!text.contains("\\/"))
+        let groups = try #require(object["groups"] as? [[String: String]])
+        #expect(groups == [["key": "basic", "name": "basic"], ["key": "premium", "name": "Premium Access"],
+                           ["key": "pro", "name": "pro"]])
+    }
+
+    @Test("YAML scalars: plain only when every YAML reader reads the same string", arguments: [
+        ("com.example.app.coins.100", "com.example.app.coins.100"), ("100 Coins", "100 Coins"),
+        ("9.99 USD", "9.99 USD"), ("P1M", "P1M"), ("Münzen", "Münzen"),
+        ("premium:monthly", "\"premium:monthly\""), ("NO", "\"NO\""), ("off", "\"off\""), ("1234", "\"1234\""),
+        ("1.0", "\"1.0\""), ("2024-01-01", "\"2024-01-01\""), ("", "\"\""), (" x", "\" x\""), ("x ", "\"x \""),
+        ("a#b", "\"a#b\""), ("say \"hi\"", "\"say \\\"hi\\\"\""), ("a\\b", "\"a\\\\b\""), ("l1\nl2", "\"l1\\nl2\""),
+        ("bell\u{7}", "\"bell\\x07\""), ("nel\u{85}", "\"nel\\N\""), ("bom\u{FEFF}", "\"bom\\uFEFF\""),
+        ("del\u{7F}", "\"del\\x7F\""), ("emoji 🎉", "\"emoji 🎉\""), ("-x", "\"-x\""), ("_x", "_x"),
+    ])
+    func yamlQuoting(text: String, written: String) {
+        #expect(YAMLQuoting.scalar(text) == written)
+    }
+
+    // MARK: - Fixtures
+
+    /// A catalog like a store reader makes: ASC-style offers per territory, scheduled and other-region prices,
+    /// a Play product without a type, an ID written twice, a group only products name.
+    static func storeLikeCatalog() throws -> Catalog {
+        let path = "store.json"
+        var monthly = Product(id: ProductID("com.example.monthly"), kind: .autoRenewable,
+                              location: SourceLocation(path: path, line: 3))
+        monthly.referenceName = "Monthly"
+        monthly.groupKey = "premium"
+        monthly.level = 1
+        monthly.period = try ConfigTesting.period("P1M")
+        monthly.clearedForSale = true
+        monthly.introOffers = [
+            IntroOffer(mode: .freeTrial, period: try ConfigTesting.period("P2W"), territory: try ConfigTesting.territory("DE")),
+            IntroOffer(mode: .freeTrial, period: try ConfigTesting.period("P1W"), territory: .unitedStates,
+                       location: SourceLocation(path: path, line: 9)),
+            IntroOffer(mode: .payAsYouGo, period: try ConfigTesting.period("P1M"), periods: 3,
+                       price: try ConfigTesting.money("2.99", "GBP"), territory: try ConfigTesting.territory("GB")),
+        ]
+        let (us, usPrice) = try ConfigTesting.price("US", "9.99", "USD")
+        let (de, dePrice) = try ConfigTesting.price("DE", "9.49", "EUR")
+        monthly.prices = [us: usPrice, de: dePrice]
+        monthly.uncomparedPrices = [
+            UncomparedPrice(label: "scheduled", territory: us, amount: try ConfigTesting.money("10.99", "USD"),
+                            startDate: CalendarDate(year: 2027, month: 1, day: 1)),
+            UncomparedPrice(label: "other-regions", amount: try ConfigTesting.money("9.99", "EUR")),
+        ]
+        var play = Product(id: ProductID("premium:monthly"), kind: .autoRenewable,
+                           location: SourceLocation(path: path, line: 20))
+        play.groupKey = "premium"
+        play.period = try ConfigTesting.period("P1M")
+        play.introOffers = []
+        var coins = Product(id: ProductID("com.example.coins"), location: SourceLocation(path: path, line: 30))
+        coins.uncomparedPrices = [UncomparedPrice(label: "default", rawAmount: "0.99")]
+        var coinsAgain = Product(id: ProductID("com.example.coins"), kind: .consumable,
+                                 location: SourceLocation(path: path, line: 40))
+        coinsAgain.referenceName = "Second record"
+        return Catalog(path: path, format: .playJSON, appID: "com.example.app", products: [monthly, coins, play, coinsAgain],
+                       remarks: ["prices of com.example.coins are in the merchant's home currency"])
+    }
+}
+
+/// A deterministic random number generator (SplitMix64) for shuffling in tests.
+struct ConfigExportShuffler: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

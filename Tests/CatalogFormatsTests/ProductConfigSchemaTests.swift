@@ -1,0 +1,117 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs Python's `jsonschema` (with PyYAML for YAML files) on config files, through `Process`.
+enum PythonJSONSchema {
+    /// Whether `python3` with the `jsonschema` and `yaml` modules is installed.
+    static let isAvailable: Bool = {
+        (try? run(["-c", "import jsonschema, yaml"]))?.status == 0
+    }()
+
+    /// Loads YAML with mapping keys as their source text (as catalogcheck reads them: `NO` is Norway), then
+    /// validates every file, printing `<path>: valid|invalid|unreadable` and the problems.
+    static let script = """
+        import json, sys, yaml, jsonschema
+
+        class Loader(yaml.SafeLoader):
+            pass
+
+        def mapping(loader, node):
+            loader.flatten_mapping(node)
+            return {(key.value if isinstance(key, yaml.ScalarNode) else repr(key)):
+                    loader.construct_object(value, deep=True) for key, value in node.value}
+
+        Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+        with open(sys.argv[1], encoding="utf-8") as f:
+            schema = json.load(f)
+        jsonschema.Draft202012Validator.check_schema(schema)
+        validator = jsonschema.Draft202012Validator(schema)
+        for path in sys.argv[2:]:
+            try:
+                with open(path, encoding="utf-8") as f:
+                    document = json.load(f) if path.endswith(".json") else yaml.load(f, Loader=Loader)
+            except Exception as error:
+                print(path + ": unreadable " + str(error).replace("\\n", " "))
+                continue
+            errors = sorted(validator.iter_errors(document), key=lambda e: [str(p) for p in e.absolute_path])
+            print(path + ": " + ("invalid" if errors else "valid"))
+            for error in errors:
+                print("    " + "/".join(str(p) for p in error.absolute_path) + ": " + error.message)
+        """
+
+    /// Validates files against the schema; returns each file's verdict and the whole output.
+    static func validate(schema: URL, files: [URL]) throws -> (verdicts: [String: String], output: String) {
+        let result = try run(["-c", script, schema.path] + files.map(\.path))
+        var verdicts: [String: String] = [:]
+        for line in result.output.split(separator: "\n") where !line.hasPrefix(" ") {
+            guard let range = line.range(of: ": ", options: .backwards) else { continue }
+            let path = String(line[..<range.lowerBound])
+            let verdict = line[range.upperBound...].split(separator: " ").first.map(String.init) ?? ""
+            verdicts[path] = verdict
+        }
+        return (verdicts, result.output)
+    }
+
+    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+@Suite("ProductConfig JSON Schema")
+struct ProductConfigSchemaTests {
+    static let schema = Fixtures.repositoryRoot.appendingPathComponent("catalogs/schema/catalog-v1.schema.json")
+
+    /// Invalid fixtures whose problem a JSON Schema can express (the others need catalogcheck: an unknown group,
+    /// a territory written twice, a territory that only looks like one, YAML syntax).
+    static let rejectedBySchema = [
+        "amount-without-currency.yml", "bad-base-territory.yml", "bad-currency.yml", "bad-period-words.yml",
+        "bad-period.yml", "bad-type.yml", "bool-quoted.yml", "comma-amount.yml", "empty-prices.yml",
+        "exponent-amount.yml", "free-trial-with-price.yml", "group-on-consumable.yml", "intro-offer-bad-mode.yml",
+        "intro-offer-on-consumable.yml", "intro-offer-zero-periods.yml", "level-without-group.yml",
+        "level-zero.yml", "lowercase-currency.yml", "missing-products.yml", "missing-type.yml",
+        "missing-version.yml", "negative-amount.yml", "non-mapping-root.yml", "period-on-non-consumable.yml",
+        "price-and-prices.yml", "price-and-tier.yml", "product-without-fields.yml", "products-not-mapping.yml",
+        "storeids-appstore.yml", "stores-not-a-list.yml", "stores-unknown.yml", "tier-out-of-range.yml",
+        "unknown-intro-offer-key.yml", "unknown-product-key.yml", "unknown-root-key.yml", "version-not-a-number.yml",
+        "wrong-version.yml",
+    ]
+
+    @Test("the schema is valid JSON, draft 2020-12")
+    func schemaIsJSON() throws {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.schema)) as? [String: Any]
+        #expect(object?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+    }
+
+    @Test("every valid config (and the canonical export) validates against the schema",
+          .enabled(if: PythonJSONSchema.isAvailable, "needs python3 with jsonschema and PyYAML"))
+    func validConfigsValidate() throws {
+        let valid = Fixtures.files(in: "config/valid").filter { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml")
+            || $0.hasSuffix(".json") }
+        #expect(!valid.isEmpty)
+        let files = valid.map { Fixtures.url("config/valid/\($0)") } + [Fixtures.url("config/export/rich.expected.yml")]
+        let (verdicts, output) = try PythonJSONSchema.validate(schema: Self.schema, files: files)
+        for file in files {
+            #expect(verdicts[file.path] == "valid", "\(output)")
+        }
+    }
+
+    @Test("the schema rejects what it can express of the invalid fixtures",
+          .enabled(if: PythonJSONSchema.isAvailable, "needs python3 with jsonschema and PyYAML"))
+    func invalidConfigsFail() throws {
+        let files = Self.rejectedBySchema.map { Fixtures.url("config/invalid/\($0)") }
+        let (verdicts, output) = try PythonJSONSchema.validate(schema: Self.schema, files: files)
+        for file in files {
+            #expect(verdicts[file.path] == "invalid", "\(file.lastPathComponent): \(output)")
+        }
+    }
+}
