@@ -98,7 +98,7 @@ def drift(config, store):
     """Deliberate drift between the config and the stores, one or more per rule."""
     # Config side.
     find(config, "coins.500")["id"] = PREFIX + "coins.5OO"                 # missing both ways, with hints
-    config["products"].append({"id": PREFIX + "coins.1000", "type": "consumable", "name": "1000 Coins",
+    config["products"].append({"id": PREFIX + "gems.1000", "type": "consumable", "name": "1000 Gems",
                                "usd": "7.99", "cleared": True, "other": {}})  # product-missing-in-store
     find(config, "offline_maps")["type"] = "consumable"                     # type-mismatch
     find(config, "basic.weekly")["period"] = "P1M"                          # period-mismatch

@@ -9,38 +9,22 @@ import Testing
 struct CatalogExportTests {
     // MARK: - Snapshots
 
-    /// Compares `text` with `Tests/Fixtures/config/export/<name>`. With `CATALOGCHECK_RECORD=1` the snapshot is
-    /// written instead, and the test fails so that a recording is never mistaken for a pass.
-    private func assertSnapshot(_ text: String, named name: String,
-                                sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let url = Fixtures.url("config/export/\(name)")
-        if ProcessInfo.processInfo.environment["CATALOGCHECK_RECORD"] == "1" {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-            Issue.record("recorded snapshot \(name); run again without CATALOGCHECK_RECORD", sourceLocation: sourceLocation)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == expected, sourceLocation: sourceLocation)
-    }
-
     @Test("YAML export of rich.yml matches its snapshot")
     func yamlSnapshot() throws {
         let catalog = try ConfigTesting.read("config/valid/rich.yml")
-        try assertSnapshot(CatalogYAMLExporter().export(catalog), named: "rich.expected.yml")
+        expectSnapshot(CatalogYAMLExporter().export(catalog), named: "export-rich.expected.yml")
     }
 
     @Test("JSON export of rich.yml matches its snapshot")
     func jsonSnapshot() throws {
         let catalog = try ConfigTesting.read("config/valid/rich.yml")
-        try assertSnapshot(CatalogJSONExporter().export(catalog), named: "rich.expected.json")
+        expectSnapshot(CatalogJSONExporter().export(catalog), named: "export-rich.expected.json")
     }
 
     @Test("YAML export of a store-like catalog (uncompared prices, several offers, no type, repeated ID)")
     func storeLikeSnapshot() throws {
-        try assertSnapshot(CatalogYAMLExporter().export(try Self.storeLikeCatalog()), named: "store-like.expected.yml")
-        try assertSnapshot(CatalogJSONExporter().export(try Self.storeLikeCatalog()), named: "store-like.expected.json")
+        expectSnapshot(CatalogYAMLExporter().export(try Self.storeLikeCatalog()), named: "export-store-like.expected.yml")
+        expectSnapshot(CatalogJSONExporter().export(try Self.storeLikeCatalog()), named: "export-store-like.expected.json")
     }
 
     // MARK: - Round trips

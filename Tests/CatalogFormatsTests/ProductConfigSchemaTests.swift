@@ -98,7 +98,7 @@ struct ProductConfigSchemaTests {
         let valid = Fixtures.files(in: "config/valid").filter { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml")
             || $0.hasSuffix(".json") }
         #expect(!valid.isEmpty)
-        let files = valid.map { Fixtures.url("config/valid/\($0)") } + [Fixtures.url("config/export/rich.expected.yml")]
+        let files = valid.map { Fixtures.url("config/valid/\($0)") } + [Fixtures.url("snapshots/export-rich.expected.yml")]
         let (verdicts, output) = try PythonJSONSchema.validate(schema: Self.schema, files: files)
         for file in files {
             #expect(verdicts[file.path] == "valid", "\(output)")

@@ -234,7 +234,7 @@ public struct Checker: Sendable {
                 findings.append(finding(
                     .priceMissingInStore, territory, configPrice.money.description, nil,
                     "\(territory) is \(configPrice.money) in the config but has no price in the store "
-                        + "(\(theirs.location(of: .price)))",
+                        + "(\(theirs.location))",
                     configPrice.location, nil))
             }
         }

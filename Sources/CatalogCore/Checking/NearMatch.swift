@@ -1,9 +1,10 @@
 /// Finds "did you mean" candidates: IDs equal ignoring case, or at most two edits apart (Levenshtein on
 /// lower-cased IDs). The nearest wins; ties go to the first in sort order.
-enum NearMatch {
+public enum NearMatch {
     static let maximumDistance = 2
 
-    static func best(for id: String, among candidates: [String]) -> String? {
+    /// The candidate nearest to `id`, if one is close enough.
+    public static func best(for id: String, among candidates: [String]) -> String? {
         let needle = Array(id.lowercased().unicodeScalars)
         var best: (distance: Int, candidate: String)?
         for candidate in candidates.sorted() where candidate != id {

@@ -36,4 +36,9 @@ public enum PriceTierTable {
         guard tier >= 0, tier < usdPrices.count else { return nil }
         return usdPrices[tier]
     }
+
+    /// The legacy tier whose USD price is `amount`, if any (the inverse of `usdPrice(tier:)`).
+    public static func tier(forUSD amount: Decimal) -> Int? {
+        usdPrices.firstIndex(of: amount)
+    }
 }

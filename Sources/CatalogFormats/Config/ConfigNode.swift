@@ -132,31 +132,8 @@ struct ConfigScalar: Sendable {
         return ConfigScalar.quote(text)
     }
 
-    /// Quotes text for an error message, escaping quotes, backslashes and control characters, and cutting it
-    /// after 60 characters.
+    /// Quotes text for an error message (see `quotedForMessage`), cut after 60 characters.
     static func quote(_ text: String) -> String {
-        var result = "\""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            if count == 60 {
-                result += "…"
-                break
-            }
-            count += 1
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        quotedForMessage(text, limit: 60)
     }
 }

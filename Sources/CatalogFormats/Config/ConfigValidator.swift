@@ -209,6 +209,7 @@ struct ConfigValidator {
                 }
                 priceSource = field
                 product.prices = try prices(field, path: fieldPath, baseTerritory: catalog.baseTerritory)
+                product.listsTerritoryPrices = field.key == "prices"
                 product.fieldLocations[.price] = field.keyLocation
             case "introOffer":
                 guard kind == .autoRenewable else {
@@ -528,28 +529,7 @@ struct ConfigValidator {
 
     /// The allowed key nearest to a misspelled one (edit distance ≤ 2, case-insensitive), if any.
     static func nearest(_ key: String, in allowed: [String]) -> String? {
-        let target = Array(key.lowercased().unicodeScalars)
-        guard target.count <= 40 else { return nil }
-        var best: (distance: Int, key: String)?
-        for candidate in allowed {
-            let distance = levenshtein(target, Array(candidate.lowercased().unicodeScalars))
-            if distance <= 2, distance < (best?.distance ?? Int.max) { best = (distance, candidate) }
-        }
-        return best?.key
-    }
-
-    private static func levenshtein(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar]) -> Int {
-        if lhs.isEmpty { return rhs.count }
-        if rhs.isEmpty { return lhs.count }
-        var previous = Array(0...rhs.count)
-        var current = [Int](repeating: 0, count: rhs.count + 1)
-        for (i, left) in lhs.enumerated() {
-            current[0] = i + 1
-            for (j, right) in rhs.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[rhs.count]
+        guard key.count <= 40 else { return nil }
+        return NearMatch.best(for: key, among: allowed)
     }
 }

@@ -222,12 +222,12 @@ private struct ASCResourcePool {
             return document.error("App Store Connect returned an error response", at: errors)
         }
         var message = "App Store Connect returned an error response"
-        if let title = first["title"]?.string { message += ": \(quoted(title, limit: 300))" }
+        if let title = first["title"]?.string { message += ": \(quotedForMessage(title, limit: 300))" }
         var details: [String] = []
         if let status = first["status"]?.string ?? first["status"]?.numberText { details.append("status \(status)") }
         if let code = first["code"]?.string { details.append(code) }
         if !details.isEmpty { message += " (\(details.joined(separator: ", ")))" }
-        if let detail = first["detail"]?.string { message += " — \(quoted(detail, limit: 300))" }
+        if let detail = first["detail"]?.string { message += " — \(quotedForMessage(detail, limit: 300))" }
         if let count = errors.elements?.count, count > 1 { message += " and \(count - 1) more error(s)" }
         return document.error(message, at: first)
     }
@@ -520,7 +520,7 @@ private struct ASCCatalogBuilder {
         if let periodText = try string(node, "subscriptionPeriod") {
             guard let period = SubscriptionPeriod(storeText: periodText) else {
                 throw error(node, "subscriptionPeriod",
-                            "\(quoted(periodText)) is not a subscription period (ONE_WEEK … ONE_YEAR)")
+                            "\(quotedForMessage(periodText)) is not a subscription period (ONE_WEEK … ONE_YEAR)")
             }
             product.period = period
             fieldLocations[.period] = attributeLocation(node, "subscriptionPeriod")
@@ -558,7 +558,7 @@ private struct ASCCatalogBuilder {
             case "AUTOMATICALLY_RENEWABLE_SUBSCRIPTION": product.kind = .autoRenewable
             case "FREE_SUBSCRIPTION": product.kind = nil  // legacy Newsstand type; no canonical kind
             default:
-                throw error(node, "inAppPurchaseType", "\(quoted(typeText)) is not CONSUMABLE, NON_CONSUMABLE "
+                throw error(node, "inAppPurchaseType", "\(quotedForMessage(typeText)) is not CONSUMABLE, NON_CONSUMABLE "
                     + "or NON_RENEWING_SUBSCRIPTION")
             }
             product.fieldLocations[.type] = attributeLocation(node, "inAppPurchaseType")
@@ -646,7 +646,7 @@ private struct ASCCatalogBuilder {
             return nil
         }
         guard let amount = Money.parseAmount(amountText) else {
-            throw error(point, "customerPrice", "\(quoted(amountText)) is not a decimal amount")
+            throw error(point, "customerPrice", "\(quotedForMessage(amountText)) is not a decimal amount")
         }
         let (territory, currency) = try territories.resolve(territoryNode, builder: self, near: node)
         return PriceRow(territory: territory, money: Money(amount: amount, currency: currency), start: start,
@@ -710,10 +710,10 @@ private struct ASCCatalogBuilder {
             case "PAY_AS_YOU_GO": mode = .payAsYouGo
             case "PAY_UP_FRONT": mode = .payUpFront
             default:
-                throw error(offer, "offerMode", "\(quoted(modeText)) is not FREE_TRIAL, PAY_AS_YOU_GO or PAY_UP_FRONT")
+                throw error(offer, "offerMode", "\(quotedForMessage(modeText)) is not FREE_TRIAL, PAY_AS_YOU_GO or PAY_UP_FRONT")
             }
             guard let period = SubscriptionPeriod(storeText: durationText) else {
-                throw error(offer, "duration", "\(quoted(durationText)) is not an offer duration (THREE_DAYS … ONE_YEAR)")
+                throw error(offer, "duration", "\(quotedForMessage(durationText)) is not an offer duration (THREE_DAYS … ONE_YEAR)")
             }
             let periods = try int(offer, "numberOfPeriods") ?? 1
             guard (1...maximumOfferPeriods).contains(periods) else {
@@ -730,7 +730,7 @@ private struct ASCCatalogBuilder {
                 territory = resolved
                 if mode != .freeTrial, let point, let amountText = try string(point, "customerPrice") {
                     guard let amount = Money.parseAmount(amountText) else {
-                        throw error(point, "customerPrice", "\(quoted(amountText)) is not a decimal amount")
+                        throw error(point, "customerPrice", "\(quotedForMessage(amountText)) is not a decimal amount")
                     }
                     price = Money(amount: amount, currency: currency)
                 }
@@ -750,7 +750,7 @@ private struct ASCCatalogBuilder {
     /// An error at an attribute (or the resource when the attribute is absent), naming the resource.
     func error(_ node: Int, _ name: String, _ problem: String) -> CatalogReadError {
         let key = pool.nodes[node].key
-        return CatalogReadError("\(key.type) \(quoted(key.id)) attributes.\(name): \(problem)",
+        return CatalogReadError("\(key.type) \(quotedForMessage(key.id)) attributes.\(name): \(problem)",
                                 at: attributeLocation(node, name) ?? pool.location(of: node))
     }
 
@@ -781,7 +781,7 @@ private struct ASCCatalogBuilder {
     private func date(_ node: Int, _ name: String) throws(CatalogReadError) -> CalendarDate? {
         guard let text = try string(node, name) else { return nil }
         guard let date = CalendarDate(iso: text) else {
-            throw error(node, name, "\(quoted(text)) is not a date (YYYY-MM-DD)")
+            throw error(node, name, "\(quotedForMessage(text)) is not a date (YYYY-MM-DD)")
         }
         return date
     }
@@ -799,20 +799,20 @@ private struct TerritoryCache {
         let id = pool.nodes[node].key.id
         let place = pool.isDefined(node) ? node : user
         guard let territory = Territory(code: id) else {
-            throw CatalogReadError("territories \(quoted(id)) is not an ISO 3166-1 territory code",
+            throw CatalogReadError("territories \(quotedForMessage(id)) is not an ISO 3166-1 territory code",
                                    at: pool.location(of: place))
         }
         let currency: CurrencyCode
         if let code = try builder.string(node, "currency") {
             guard let parsed = CurrencyCode(code) else {
-                throw builder.error(node, "currency", "\(quoted(code)) is not an ISO 4217 currency code")
+                throw builder.error(node, "currency", "\(quotedForMessage(code)) is not an ISO 4217 currency code")
             }
             currency = parsed
         } else if let fallback = territory.appStoreCurrency {
             currency = fallback
         } else {
             throw CatalogReadError(
-                "no currency is known for territory \(quoted(id)): the input has no territories resource with "
+                "no currency is known for territory \(quotedForMessage(id)): the input has no territories resource with "
                     + "attributes.currency for it", at: pool.location(of: place))
         }
         resolved[node] = (territory, currency)
@@ -826,7 +826,7 @@ private let maximumOfferPeriods = 1000
 /// A value for an error message: scalars quoted (and shortened), containers by kind only.
 private func describe(_ value: JSONValue) -> String {
     switch value.kind {
-    case .string(let text): "the string \(quoted(text))"
+    case .string(let text): "the string \(quotedForMessage(text))"
     case .number(let text): "the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text)"
     case .bool(let flag): flag ? "true" : "false"
     case .null: "null"
@@ -835,19 +835,3 @@ private func describe(_ value: JSONValue) -> String {
     }
 }
 
-/// Quotes text for a message, shortening values longer than `limit` characters.
-private func quoted(_ text: String, limit: Int = 80) -> String {
-    let shown = text.count > limit ? String(text.prefix(limit)) + "…" : text
-    var escaped = ""
-    for character in shown {
-        switch character {
-        case "\"": escaped += "\\\""
-        case "\\": escaped += "\\\\"
-        case "\n": escaped += "\\n"
-        case "\r": escaped += "\\r"
-        case "\t": escaped += "\\t"
-        default: escaped.append(character)
-        }
-    }
-    return "\"\(escaped)\""
-}

@@ -129,7 +129,7 @@ private struct StoreKitParser {
             return (.unitedStates, assumed)
         }
         guard let territory = Territory(code: code) else {
-            throw document.error("settings._storefront: \(quoted(code)) is not a known App Store storefront",
+            throw document.error("settings._storefront: \(quotedForMessage(code)) is not a known App Store storefront",
                                  at: settings["_storefront"] ?? settings)
         }
         return (territory, nil)
@@ -156,8 +156,8 @@ private struct StoreKitParser {
         var kind = section.defaultKind
         if let typeText = try string(value["type"], "\(path).type") {
             guard let match = section.kinds.first(where: { $0.text == typeText }) else {
-                let allowed = section.kinds.map { quoted($0.text) }.joined(separator: " or ")
-                throw document.error("\(path).type: \(quoted(typeText)) is not \(allowed)", at: value["type"] ?? value)
+                let allowed = section.kinds.map { quotedForMessage($0.text) }.joined(separator: " or ")
+                throw document.error("\(path).type: \(quotedForMessage(typeText)) is not \(allowed)", at: value["type"] ?? value)
             }
             kind = match.kind
             note(.type, value["type"])
@@ -188,7 +188,7 @@ private struct StoreKitParser {
             if let periodText = try string(value["recurringSubscriptionPeriod"], "\(path).recurringSubscriptionPeriod") {
                 guard let period = SubscriptionPeriod(iso: periodText) else {
                     throw document.error(
-                        "\(path).recurringSubscriptionPeriod: \(quoted(periodText)) is not an ISO 8601 period",
+                        "\(path).recurringSubscriptionPeriod: \(quotedForMessage(periodText)) is not an ISO 8601 period",
                         at: value["recurringSubscriptionPeriod"] ?? value)
                 }
                 product.period = period
@@ -232,14 +232,14 @@ private struct StoreKitParser {
         case "payUpFront": mode = .payUpFront
         default:
             throw document.error(
-                "\(path).paymentMode: \(quoted(modeText)) is not \"free\", \"payAsYouGo\" or \"payUpFront\"",
+                "\(path).paymentMode: \(quotedForMessage(modeText)) is not \"free\", \"payAsYouGo\" or \"payUpFront\"",
                 at: value["paymentMode"] ?? value)
         }
         guard let periodText = try string(value["subscriptionPeriod"], "\(path).subscriptionPeriod") else {
             throw document.error("\(path): the offer has no \"subscriptionPeriod\"", at: value)
         }
         guard let period = SubscriptionPeriod(iso: periodText) else {
-            throw document.error("\(path).subscriptionPeriod: \(quoted(periodText)) is not an ISO 8601 period",
+            throw document.error("\(path).subscriptionPeriod: \(quotedForMessage(periodText)) is not an ISO 8601 period",
                                  at: value["subscriptionPeriod"] ?? value)
         }
         let periods = try int(value["numberOfPeriods"], "\(path).numberOfPeriods") ?? 1
@@ -264,7 +264,7 @@ private struct StoreKitParser {
             throw document.error("\(path): expected a decimal amount in a string, found null", at: value)
         }
         guard let amount = Money.parseAmount(text) else {
-            throw document.error("\(path): \(quoted(text)) is not a decimal amount", at: value)
+            throw document.error("\(path): \(quotedForMessage(text)) is not a decimal amount", at: value)
         }
         return Money(amount: amount, currency: pricing.currency)
     }
@@ -327,7 +327,7 @@ private let maximumOfferPeriods = 1000
 /// A value for an error message: scalars quoted (and shortened), containers by kind only.
 private func describe(_ value: JSONValue) -> String {
     switch value.kind {
-    case .string(let text): "the string \(quoted(text))"
+    case .string(let text): "the string \(quotedForMessage(text))"
     case .number(let text): "the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text)"
     case .bool(let flag): flag ? "true" : "false"
     case .null: "null"
@@ -336,19 +336,3 @@ private func describe(_ value: JSONValue) -> String {
     }
 }
 
-/// Quotes text for a message, shortening very long values.
-private func quoted(_ text: String) -> String {
-    let shown = text.count > 80 ? String(text.prefix(80)) + "…" : text
-    var escaped = ""
-    for character in shown {
-        switch character {
-        case "\"": escaped += "\\\""
-        case "\\": escaped += "\\\\"
-        case "\n": escaped += "\\n"
-        case "\r": escaped += "\\r"
-        case "\t": escaped += "\\t"
-        default: escaped.append(character)
-        }
-    }
-    return "\"\(escaped)\""
-}

@@ -88,6 +88,8 @@ final class JSONDocument {
     let root: JSONValue
     private let bytes: Data
     private lazy var lineStarts: [Int] = JSONDocument.lineStarts(of: bytes)
+    private lazy var characterCheckpoints: [Int] = JSONDocument.characterCheckpoints(of: bytes)
+    private static let checkpointStride = 4096
 
     /// Parses `data`. Malformed JSON, invalid UTF-8, duplicate keys and nesting deeper than 512 levels are
     /// errors that name the line and column.
@@ -127,7 +129,18 @@ final class JSONDocument {
 
     /// The location of a byte offset.
     func location(ofOffset offset: Int) -> SourceLocation {
-        JSONDocument.location(of: offset, in: bytes, lineStarts: lineStarts, path: path)
+        let clamped = min(max(offset, 0), bytes.count)
+        let line = JSONDocument.lineIndex(of: clamped, lineStarts: lineStarts)
+        let column = characters(before: clamped) - characters(before: lineStarts[line]) + 1
+        return SourceLocation(path: path, line: line + 1, column: column)
+    }
+
+    /// Characters (Unicode scalars) before a byte offset, from a checkpoint every 4 KiB: columns on a
+    /// minified document's one long line cost a few thousand byte reads, not a scan of the line.
+    private func characters(before offset: Int) -> Int {
+        let block = offset / JSONDocument.checkpointStride
+        let start = block * JSONDocument.checkpointStride
+        return characterCheckpoints[block] + JSONDocument.characterCount(in: bytes, from: start, to: offset)
     }
 
     /// An error at a value.
@@ -147,18 +160,49 @@ final class JSONDocument {
 
     private static func location(of offset: Int, in data: Data, lineStarts: [Int], path: String) -> SourceLocation {
         let clamped = min(max(offset, 0), data.count)
-        // Binary search for the last line start ≤ offset.
+        let line = lineIndex(of: clamped, lineStarts: lineStarts)
+        let column = characterCount(in: data, from: lineStarts[line], to: clamped) + 1
+        return SourceLocation(path: path, line: line + 1, column: column)
+    }
+
+    /// The number of characters before every `checkpointStride`-th byte.
+    private static func characterCheckpoints(of data: Data) -> [Int] {
+        var checkpoints = [0]
+        checkpoints.reserveCapacity(data.count / checkpointStride + 1)
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var count = 0
+            for index in 0..<bytes.count {
+                if index > 0, index % checkpointStride == 0 { checkpoints.append(count) }
+                if bytes[index] & 0xC0 != 0x80 { count += 1 }
+            }
+            if bytes.count > 0, bytes.count % checkpointStride == 0 { checkpoints.append(count) }
+        }
+        return checkpoints
+    }
+
+    /// The index of the last line start ≤ offset (binary search).
+    private static func lineIndex(of offset: Int, lineStarts: [Int]) -> Int {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
-        let lineStart = lineStarts[low]
-        // Columns count characters (Unicode scalars), not bytes.
-        let prefix = data[data.startIndex + lineStart ..< data.startIndex + clamped]
-        let column = String(decoding: prefix, as: UTF8.self).unicodeScalars.count + 1
-        return SourceLocation(path: path, line: low + 1, column: column)
+        return low
+    }
+
+    /// Characters (Unicode scalars) between two byte offsets: UTF-8 bytes that do not continue a sequence.
+    private static func characterCount(in data: Data, from start: Int, to end: Int) -> Int {
+        guard end > start else { return 0 }
+        return data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var count = 0
+            for index in start..<end where bytes[index] & 0xC0 != 0x80 {
+                count += 1
+            }
+            return count
+        }
     }
 }
 

@@ -91,7 +91,16 @@ public struct CatalogYAMLExporter: Sendable {
         for other in otherOffers {
             out.comment("another intro offer: \(other)", indent: 4)
         }
-        if !product.prices.isEmpty {
+        if !product.listsTerritoryPrices, product.prices.count == 1,
+           let single = product.prices[catalog.baseTerritory] {
+            // One price in the base territory reads back the same as `price:` (and keeps its meaning).
+            out.line("    price: \(YAMLQuoting.scalar(single.money.description))")
+        } else if !product.listsTerritoryPrices, product.prices.count == 1,
+                  let single = product.prices[.unitedStates], single.money.currency.code == "USD",
+                  let tier = PriceTierTable.tier(forUSD: single.money.amount) {
+            // A US dollar price outside the base territory came from a legacy tier; `tier:` keeps its meaning.
+            out.line("    tier: \(tier)  # \(single.money)")
+        } else if !product.prices.isEmpty {
             out.line("    prices:")
             for price in product.prices.values.sorted(by: { $0.territory < $1.territory }) {
                 out.line("      \(price.territory.alpha2): \(YAMLQuoting.scalar(price.money.description))")

@@ -1,0 +1,52 @@
+import ArgumentParser
+import CatalogCore
+import CatalogFormats
+import CatalogReports
+
+/// `catalogcheck export`: any catalog as a canonical products.yml, or JSON.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Print any catalog in the internal config format (sorted, canonical) or as JSON.",
+        discussion: "Bootstrap a products.yml from a store export, or turn a store export into a file that diffs cleanly."
+    )
+
+    /// The export formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case catalog
+        case json
+    }
+
+    @Argument(help: ArgumentHelp("The catalog to export (file or folder).", valueName: "file"))
+    var file: String
+
+    @Option(name: .long, help: "The input's format; detected when omitted.")
+    var storeFormat: CatalogFormat?
+
+    @Option(name: .long, help: "catalog (products.yml, YAML) or json.")
+    var format: Format = .catalog
+
+    @Option(name: .customLong("as-of"),
+            help: ArgumentHelp("The day scheduled prices are evaluated at (default: today, UTC).",
+                               valueName: "YYYY-MM-DD"))
+    var asOf: CalendarDate?
+
+    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let console = Console()
+        guard let day = asOf ?? CalendarDate.todayUTC else { throw ValidationError("cannot tell today's date; pass --as-of") }
+        let loader = CatalogLoader(options: ReadOptions(asOf: day))
+        let catalog = try reportingInputErrors(console) { try loader.load(file, format: storeFormat) }
+        let text = switch format {
+        case .catalog: CatalogYAMLExporter().export(catalog)
+        case .json: CatalogJSONExporter().export(catalog)
+        }
+        if let output {
+            try console.write(text, to: output)
+        } else {
+            console.output(text)
+        }
+    }
+}

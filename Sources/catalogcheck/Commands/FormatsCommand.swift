@@ -1,0 +1,23 @@
+import ArgumentParser
+import CatalogCore
+import CatalogFormats
+
+/// `catalogcheck formats`: the readable formats and how each is detected.
+struct FormatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "formats",
+        abstract: "List the formats catalogcheck reads, with how each is detected."
+    )
+
+    func run() {
+        let width = CatalogFormat.allCases.map(\.rawValue.count).max() ?? 0
+        var lines: [String] = []
+        for format in CatalogFormat.allCases {
+            let name = format.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+            let store = format.store.map { " [\($0.rawValue)]" } ?? " [config]"
+            lines.append("\(name)  \(FormatDetector.title(of: format))\(store)")
+            lines.append(String(repeating: " ", count: width + 2) + "detected: " + FormatDetector.detectionRule(for: format))
+        }
+        Console().output(lines.joined(separator: "\n") + "\n")
+    }
+}

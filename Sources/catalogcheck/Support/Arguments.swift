@@ -1,0 +1,81 @@
+import ArgumentParser
+import CatalogCore
+import CatalogReports
+import Foundation
+
+extension CatalogFormat: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}
+
+extension CalendarDate: ExpressibleByArgument {
+    /// Parses `--as-of YYYY-MM-DD`.
+    public init?(argument: String) {
+        guard argument.utf8.count == 10 else { return nil }
+        self.init(iso: argument)
+    }
+
+    /// Today in UTC.
+    static var todayUTC: CalendarDate? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
+        return CalendarDate(year: year, month: month, day: day)
+    }
+}
+
+extension CurrencyCode: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(argument.uppercased())
+    }
+}
+
+/// A `--store` value: a path, optionally prefixed with a format (`play-json:play/`).
+struct StoreArgument: ExpressibleByArgument, Sendable {
+    let path: String
+    let format: CatalogFormat?
+
+    init?(argument: String) {
+        if let colon = argument.firstIndex(of: ":"),
+           let format = CatalogFormat(rawValue: String(argument[..<colon])) {
+            let path = String(argument[argument.index(after: colon)...])
+            guard !path.isEmpty else { return nil }
+            self.path = path
+            self.format = format
+        } else {
+            guard !argument.isEmpty else { return nil }
+            path = argument
+            format = nil
+        }
+    }
+}
+
+/// A `--report FORMAT:PATH` value.
+struct ReportArgument: ExpressibleByArgument, Sendable {
+    let format: ReportFormat
+    let path: String
+
+    init?(argument: String) {
+        guard let colon = argument.firstIndex(of: ":"),
+              let format = ReportFormat(rawValue: String(argument[..<colon])) else { return nil }
+        let path = String(argument[argument.index(after: colon)...])
+        guard !path.isEmpty else { return nil }
+        self.format = format
+        self.path = path
+    }
+
+    static var defaultValueDescription: String { "FORMAT:PATH" }
+}
+
+/// Parses `--territory US,GB,DEU`.
+func parseTerritories(_ values: [String]) throws -> Set<Territory>? {
+    let codes = values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+    guard !codes.isEmpty else { return nil }
+    var territories: Set<Territory> = []
+    for code in codes {
+        guard let territory = Territory(code: code.uppercased()) else {
+            throw ValidationError("'\(code)' is not an ISO 3166-1 territory code (e.g. US, GB, DEU)")
+        }
+        territories.insert(territory)
+    }
+    return territories
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import CatalogFormats
+
+/// The exit codes, in one place (a public contract: DESIGN.md §3). Usage errors (64) stay with ArgumentParser.
+enum Exit {
+    /// Consistent: no failing finding.
+    static let consistent = ExitCode(0)
+    /// Inconsistent: at least one failing finding.
+    static let inconsistent = ExitCode(1)
+    /// Cannot check: unreadable, malformed or invalid input.
+    static let cannotCheck = ExitCode(2)
+}
+
+/// Runs `body`; an input error is printed to standard error as one compiler-style line and becomes exit 2.
+func reportingInputErrors<T>(_ console: Console, _ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as CatalogReadError {
+        console.error(error.description)
+        throw Exit.cannotCheck
+    }
+}

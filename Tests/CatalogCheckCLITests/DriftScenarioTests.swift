@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The drifted demo app (`catalogs/demo-drift`, written by `scripts/gen_catalogs.py`) against each store format:
+/// exactly these findings, identified by rule, product and territory — no more, no fewer.
+@Suite("Drift scenarios")
+struct DriftScenarioTests {
+    /// The findings on the config alone, reported in every run.
+    static let configOnly = ["intro-offer-exceeds-period com.trailmate.app.plus.monthly -"]
+    /// What every store format sees the same way.
+    static let common = [
+        "product-missing-in-config com.trailmate.app.coins.500 -",
+        "product-missing-in-store com.trailmate.app.coins.5OO -",
+        "product-missing-in-store com.trailmate.app.gems.1000 -",
+    ]
+
+    static let expected: [String: [String]] = [
+        "appstore.storekit": configOnly + [
+            "group-missing-in-store family -",
+            "storekit-single-storefront - US",
+            "group-mismatch com.trailmate.app.basic.weekly -",
+            "period-mismatch com.trailmate.app.basic.weekly -",
+            "duplicate-product-id com.trailmate.app.coins.100 -",
+            "name-mismatch com.trailmate.app.coins.100 -",
+        ] + common + [
+            "family-sharing-mismatch com.trailmate.app.offline_maps -",
+            "type-mismatch com.trailmate.app.offline_maps -",
+            "group-level-mismatch com.trailmate.app.plus.monthly -",
+            "intro-offer-mismatch com.trailmate.app.plus.monthly -",
+            "price-mismatch com.trailmate.app.plus.monthly US",
+            "intro-offer-mismatch com.trailmate.app.pro.yearly -",
+        ],
+        "asc": configOnly + [
+            "group-missing-in-store family -",
+            "group-mismatch com.trailmate.app.basic.weekly -",
+            "period-mismatch com.trailmate.app.basic.weekly -",
+            "name-mismatch com.trailmate.app.coins.100 -",
+        ] + common + [
+            "family-sharing-mismatch com.trailmate.app.offline_maps -",
+            "type-mismatch com.trailmate.app.offline_maps -",
+            "group-level-mismatch com.trailmate.app.plus.monthly -",
+            "intro-offer-mismatch com.trailmate.app.plus.monthly -",
+            "price-mismatch com.trailmate.app.plus.monthly US",
+            "price-missing-in-config com.trailmate.app.plus.monthly JP",
+            "intro-offer-mismatch com.trailmate.app.pro.yearly -",
+            "price-mismatch com.trailmate.app.pro.yearly DE",
+            "price-missing-in-store com.trailmate.app.pro.yearly FR",
+            "availability-mismatch com.trailmate.app.season_pass -",
+        ],
+        "play": configOnly + [
+            "period-mismatch com.trailmate.app.basic.weekly -",
+        ] + common + [
+            "intro-offer-mismatch com.trailmate.app.plus.monthly -",
+            "price-mismatch com.trailmate.app.plus.monthly US",
+            "price-missing-in-config com.trailmate.app.plus.monthly JP",
+            "intro-offer-mismatch com.trailmate.app.pro.yearly -",
+            "price-mismatch com.trailmate.app.pro.yearly DE",
+            "price-missing-in-store com.trailmate.app.pro.yearly FR",
+        ],
+    ]
+
+    @Test("each store format reports exactly the drift it can see", arguments: expected.keys.sorted())
+    func drift(store: String) throws {
+        let result = try CommandRunner.run(
+            ["check", "--config", "catalogs/demo-drift/products.yml", "--store", "catalogs/demo-drift/\(store)",
+             "--format", "json", "--as-of", "2026-11-22"])
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        let triples = findings.map { finding in
+            [finding["rule"], finding["productId"], finding["territory"]]
+                .map { ($0 as? String) ?? "-" }.joined(separator: " ")
+        }
+        #expect(triples == Self.expected[store])
+    }
+
+    @Test("every rule fires somewhere in the drift demo")
+    func everyRuleIsCovered() {
+        let fired = Set(Self.expected.values.joined().map { String($0.split(separator: " ")[0]) })
+        let rules = try? CommandRunner.run(["rules"]).stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+        #expect(Set(rules ?? []) == fired)
+    }
+}
