@@ -25,7 +25,7 @@ struct XMLStartTagScanner {
         case content
         case tagOpen
         case startTagName
-        case inStartTag
+        case inStartTag(sawSlash: Bool)
         case attributeValue(quote: UInt8)
         case endTag
         case processingInstruction(inSubset: Bool, sawQuestionMark: Bool)
@@ -56,6 +56,10 @@ struct XMLStartTagScanner {
     private var pendingHash = XMLStartTagScanner.fnvOffset
     private var marks: [Mark] = []
     private var nextMark = 0
+    /// Start tags seen so far.
+    private(set) var startTagCount = 0
+    /// Elements opened and not yet closed in the bytes seen so far (a truncated document ends with some open).
+    private(set) var openElementCount = 0
 
     static let fnvOffset: UInt64 = 0xcbf2_9ce4_8422_2325
     static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
@@ -151,20 +155,33 @@ struct XMLStartTagScanner {
         case .startTagName:
             if XMLStartTagScanner.endsName(byte) {
                 marks.append(Mark(line: pendingLine, column: pendingColumn, nameHash: pendingHash))
-                state = byte == UInt8(ascii: ">") ? .content : .inStartTag
+                startTagCount += 1
+                if byte == UInt8(ascii: ">") {
+                    openElementCount += 1
+                    state = .content
+                } else {
+                    state = .inStartTag(sawSlash: byte == UInt8(ascii: "/"))
+                }
             } else {
                 pendingHash = (pendingHash ^ UInt64(byte)) &* XMLStartTagScanner.fnvPrime
             }
-        case .inStartTag:
+        case .inStartTag(let sawSlash):
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "'"): state = .attributeValue(quote: byte)
-            case UInt8(ascii: ">"): state = .content
-            default: break
+            case UInt8(ascii: ">"):
+                if !sawSlash { openElementCount += 1 }
+                state = .content
+            case UInt8(ascii: "/"): state = .inStartTag(sawSlash: true)
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0A, 0x0D: break
+            default: state = .inStartTag(sawSlash: false)
             }
         case .attributeValue(let quote):
-            if byte == quote { state = .inStartTag }
+            if byte == quote { state = .inStartTag(sawSlash: false) }
         case .endTag:
-            if byte == UInt8(ascii: ">") { state = .content }
+            if byte == UInt8(ascii: ">") {
+                openElementCount -= 1
+                state = .content
+            }
         case .processingInstruction(let inSubset, let sawQuestionMark):
             if sawQuestionMark, byte == UInt8(ascii: ">") {
                 state = inSubset ? .internalSubset : .content

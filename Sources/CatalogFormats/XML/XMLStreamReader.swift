@@ -166,12 +166,16 @@ final class XMLStreamReader {
         var message = failure.message
         // libxml2's push parser words these two cases confusingly; say what happened instead.
         if failure.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || failure.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) {
+            let scanner = input.scanner
+            let noStartTag = scanner.isReliable ? scanner.startTagCount == 0 : !sawRoot
             if input.bytesRead == 0 {
                 message = "the file is empty"
-            } else if !sawRoot {
+            } else if failure.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) || noStartTag {
                 message = "the file is not XML: no root element found"
             } else if let open = openElements.last {
                 message = "unexpected end of file inside <\(open)>: the document is truncated"
+            } else if scanner.isReliable, scanner.openElementCount > 0 {
+                message = "unexpected end of file: the document is truncated"
             }
         }
         var line = failure.line
