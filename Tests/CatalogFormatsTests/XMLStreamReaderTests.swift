@@ -176,6 +176,24 @@ import TestSupport
         #expect(scanner.isReliable)
     }
 
+    @Test func scannerGivesTheSamePositionsWhateverTheChunking() throws {
+        let document = "<?xml version=\"1.0\"?>\r\n<!DOCTYPE r [<!ENTITY e \"<x/>\"><!-- ' -->]>\n<r a='>\n'>"
+            + "<ééé:long-name-here b=\"1\"/>\r<c><![CDATA[<d>]]></c><!-- <e> --><?p <f>?>\n  <g\n/></r>"
+        let bytes = Array(document.utf8)
+        var whole = XMLStartTagScanner()
+        bytes.withUnsafeBytes { whole.consume($0) }
+        #expect(whole.pendingMarks.map(\.line) == [3, 4, 5, 6])
+        #expect(whole.pendingMarks.map(\.column) == [1, 3, 1, 3])
+        for size in 1...7 {
+            var chunked = XMLStartTagScanner()
+            for start in stride(from: 0, to: bytes.count, by: size) {
+                bytes[start..<min(start + size, bytes.count)].withUnsafeBytes { chunked.consume($0) }
+            }
+            #expect(chunked.pendingMarks == whole.pendingMarks, "chunks of \(size)")
+            #expect(chunked.openElementCount == 0)
+        }
+    }
+
     @Test func largeTextNodeIsRead() throws {
         let text = String(repeating: "x", count: 2_000_000)
         let all = try nodes("<a>\(text)</a>")

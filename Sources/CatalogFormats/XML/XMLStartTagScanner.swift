@@ -12,7 +12,7 @@
 /// document disables it.
 struct XMLStartTagScanner {
     /// Where one start tag begins, and a hash of its qualified name.
-    struct Mark {
+    struct Mark: Equatable {
         /// 1-based line of the `<`.
         var line: Int
         /// 1-based column of the `<`, in Unicode scalars.
@@ -73,6 +73,9 @@ struct XMLStartTagScanner {
         return hash
     }
 
+    /// Recorded start tags not yet taken.
+    var pendingMarks: ArraySlice<Mark> { marks[nextMark...] }
+
     /// Stops using the scanner's positions.
     mutating func giveUp() {
         isReliable = false
@@ -113,15 +116,52 @@ struct XMLStartTagScanner {
         }
         bytesSeen += buffer.count
         var index = start
-        while index < buffer.count {
+        let count = buffer.count
+        while index < count {
+            // Fast path through text and attribute values, the bulk of a document: only positions change.
+            let stop: UInt8?
+            switch state {
+            case .content: stop = UInt8(ascii: "<")
+            case .attributeValue(let quote): stop = quote
+            case .endTag: stop = UInt8(ascii: ">")
+            case .startTagName:
+                // Names hold no line breaks and (mostly) ASCII: hash up to the end of the name.
+                var hash = pendingHash
+                var currentColumn = column
+                while index < count, !XMLStartTagScanner.endsName(buffer[index]) {
+                    let byte = buffer[index]
+                    hash = (hash ^ UInt64(byte)) &* XMLStartTagScanner.fnvPrime
+                    if byte & 0xC0 != 0x80 { currentColumn += 1 }
+                    index += 1
+                }
+                pendingHash = hash
+                column = currentColumn
+                lastWasCarriageReturn = false
+                if index == count { return }
+                stop = nil
+            default: stop = nil
+            }
+            if let stop {
+                var currentLine = line
+                var currentColumn = column
+                var carriageReturn = lastWasCarriageReturn
+                while index < count, buffer[index] != stop {
+                    XMLStartTagScanner.advance(buffer[index], line: &currentLine, column: &currentColumn,
+                                               lastWasCarriageReturn: &carriageReturn)
+                    index += 1
+                }
+                line = currentLine
+                column = currentColumn
+                lastWasCarriageReturn = carriageReturn
+                if index == count { break }
+            }
             step(buffer[index])
             index += 1
         }
     }
 
-    private mutating func step(_ byte: UInt8) {
-        let byteLine = line
-        let byteColumn = column
+    @inline(__always)
+    private static func advance(_ byte: UInt8, line: inout Int, column: inout Int, lastWasCarriageReturn: inout Bool) {
         switch byte {
         case 0x0A:
             if !lastWasCarriageReturn { line += 1 }
@@ -135,6 +175,12 @@ struct XMLStartTagScanner {
             lastWasCarriageReturn = false
             if byte & 0xC0 != 0x80 { column += 1 }
         }
+    }
+
+    private mutating func step(_ byte: UInt8) {
+        let byteLine = line
+        let byteColumn = column
+        XMLStartTagScanner.advance(byte, line: &line, column: &column, lastWasCarriageReturn: &lastWasCarriageReturn)
 
         switch state {
         case .content:
@@ -246,6 +292,7 @@ struct XMLStartTagScanner {
         }
     }
 
+    @inline(__always)
     private static func endsName(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: ">"): true

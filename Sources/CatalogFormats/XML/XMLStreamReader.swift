@@ -71,6 +71,9 @@ final class XMLStreamReader {
     /// Names of the open elements, to explain a truncated document.
     private var openElements: [String] = []
     private var sawRoot = false
+    /// Element names and namespace URIs by the address of libxml2's interned copy, with its bytes to check
+    /// the entry: building a Swift `String` for every tag dominates otherwise.
+    private var names: [UnsafeRawPointer: (bytes: [UInt8], string: String)] = [:]
 
     /// libxml2 must be initialized once before parsers run on several threads; a lazy `let` runs it once.
     private static let libraryInitialized: Bool = {
@@ -201,7 +204,7 @@ final class XMLStreamReader {
             return element(depth: depth)
         case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
             openElements.removeLast(openElements.isEmpty ? 0 : 1)
-            return XMLNode(kind: .endElement, localName: constString(xmlTextReaderConstLocalName(reader)),
+            return XMLNode(kind: .endElement, localName: name(xmlTextReaderConstLocalName(reader)),
                            namespaceURI: namespaceURI(), depth: depth, text: "", attributes: [],
                            line: nil, column: nil)
         case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
@@ -219,7 +222,7 @@ final class XMLStreamReader {
     }
 
     private func element(depth: Int) -> XMLNode {
-        let localName = constString(xmlTextReaderConstLocalName(reader))
+        let localName = name(xmlTextReaderConstLocalName(reader))
         var line: Int?
         var column: Int?
         if let qualifiedName = xmlTextReaderConstName(reader) {
@@ -260,7 +263,23 @@ final class XMLStreamReader {
 
     private func namespaceURI() -> String? {
         guard let uri = xmlTextReaderConstNamespaceUri(reader) else { return nil }
-        return String(cString: uri)
+        return name(uri)
+    }
+
+    /// A string libxml2 keeps interned (names, namespace URIs), converted once per distinct pointer.
+    private func name(_ pointer: UnsafePointer<xmlChar>?) -> String {
+        guard let pointer else { return "" }
+        let key = UnsafeRawPointer(pointer)
+        if let cached = names[key], cached.bytes.withUnsafeBufferPointer({ bytes in
+            guard let base = bytes.baseAddress else { return pointer[0] == 0 }
+            return memcmp(pointer, base, bytes.count) == 0 && pointer[bytes.count] == 0
+        }) {
+            return cached.string
+        }
+        let string = String(cString: pointer)
+        if names.count > 4096 { names.removeAll(keepingCapacity: true) }
+        names[key] = (Array(string.utf8), string)
+        return string
     }
 
     private func constString(_ pointer: UnsafePointer<xmlChar>?) -> String {
