@@ -1,0 +1,432 @@
+import CatalogCore
+import Foundation
+
+/// Reads an App Store Package `metadata.xml` (iTMSTransporter, namespace `http://apple.com/itunes/importer`,
+/// also accepted without a namespace): every `<in_app_purchase>`, wherever it is — under `<in_app_purchases>`,
+/// an old `<family name=…>` (software5.0) or a newer `<subscription_group name=…>` (software5.9+). A folder
+/// (the `.itmsp` package) is read through its `metadata.xml`.
+///
+/// Mapping (FORMATS.md "XML tiers", DESIGN.md §5a 7, 10, 12, 14):
+/// - `product_id`, `reference_name`; `type` `consumable` / `non-consumable` / `auto-renewable` /
+///   `subscription` (= non-renewing). `free-subscription` (legacy Newsstand) has no canonical kind: the product
+///   is read with no type (never compared) and the catalog carries a remark.
+/// - `duration` (`7 Days`, `1 Month`, …) is the period.
+/// - `cleared_for_sale` under `products/product`, or directly under `in_app_purchase` (software5.9
+///   subscription template), is availability.
+/// - The price is a legacy tier, as its US price in USD: `products/product/wholesale_price_tier`, or among
+///   `products/product/intervals/interval` the one whose `start_date` ≤ as-of < `end_date` (no start = always,
+///   no end = open; several → latest start, the first such in the file on a tie; none → no price). Intervals
+///   starting after as-of are exported as `scheduled` uncompared prices; past ones are dropped. A product with
+///   both a direct tier and intervals, or with several `<product>` blocks, is an error.
+/// - The group is the enclosing `family` / `subscription_group` `name` (key = name); the format has no group
+///   level, no family sharing and no intro offers (`free_trial_duration` is not an introductory offer record).
+///
+/// Parsing streams through `XMLStreamReader`: no DTD, no entity substitution (declared entities expand to
+/// nothing), no network.
+public struct AppStoreMetadataReader: CatalogReader {
+    /// The Transporter namespace.
+    static let namespace = "http://apple.com/itunes/importer"
+
+    /// Creates the reader.
+    public init() {}
+
+    /// `.appstoreXML`.
+    public var format: CatalogFormat { .appstoreXML }
+
+    /// Reads a `metadata.xml`, or the `metadata.xml` of a package folder.
+    public func read(contentsOf url: URL, displayPath: String,
+                     options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        var fileURL = url
+        var filePath = displayPath
+        if FileLoading.isDirectory(url) {
+            fileURL = url.appendingPathComponent("metadata.xml")
+            filePath = displayPath + "/metadata.xml"
+        }
+        let xml = try XMLStreamReader(contentsOf: fileURL, displayPath: filePath)
+        var builder = MetadataCatalogBuilder(asOf: options.asOf)
+        while let node = try xml.next() {
+            try builder.handle(node, location: xml.location(of: node))
+        }
+        guard builder.sawRoot else {
+            throw CatalogReadError("the file has no XML root element", at: SourceLocation(path: filePath, line: 1))
+        }
+        return Catalog(
+            path: displayPath, format: .appstoreXML, groups: builder.groups, products: builder.products,
+            capabilities: CatalogCapabilities(expressesGroups: true, priceableTerritories: [.unitedStates]),
+            remarks: builder.remarks)
+    }
+}
+
+/// Builds the catalog from the node stream of a `metadata.xml`.
+private struct MetadataCatalogBuilder {
+    /// The text fields of an `<in_app_purchase>` this reader uses.
+    enum Field: Equatable {
+        case productID, referenceName, type, duration, clearedForSale, tier
+        case intervalStart, intervalEnd, intervalTier
+    }
+
+    struct IntervalDraft {
+        var location: SourceLocation
+        var start: (date: CalendarDate, location: SourceLocation)?
+        var end: (date: CalendarDate, location: SourceLocation)?
+        var tier: (amount: Decimal, location: SourceLocation)?
+    }
+
+    struct PurchaseDraft {
+        var location: SourceLocation
+        var group: SubscriptionGroup?
+        var productID: (value: String, location: SourceLocation)?
+        var referenceName: (value: String, location: SourceLocation)?
+        var type: (kind: ProductKind?, location: SourceLocation)?
+        var duration: (period: SubscriptionPeriod, location: SourceLocation)?
+        var clearedForSale: (value: Bool, location: SourceLocation)?
+        var tier: (amount: Decimal, location: SourceLocation)?
+        var intervals: [IntervalDraft] = []
+        var productBlocks = 0
+        var intervalsLocation: SourceLocation?
+    }
+
+    struct Capture {
+        var field: Field
+        var location: SourceLocation
+        var depth: Int
+        var text = ""
+    }
+
+    let asOf: CalendarDate
+    private(set) var sawRoot = false
+    private(set) var groups: [SubscriptionGroup] = []
+    private(set) var products: [Product] = []
+    private(set) var remarks: [String] = []
+
+    /// Open elements: local names; nil for an element in a foreign namespace (never matches a name).
+    private var openElements: [String?] = []
+    private var groupStack: [(group: SubscriptionGroup, depth: Int)] = []
+    private var purchase: PurchaseDraft?
+    private var purchaseDepth = 0
+    private var capture: Capture?
+
+    init(asOf: CalendarDate) {
+        self.asOf = asOf
+    }
+
+    mutating func handle(_ node: XMLNode, location: SourceLocation) throws(CatalogReadError) {
+        switch node.kind {
+        case .element:
+            try startElement(node, location: location)
+        case .endElement:
+            try endElement()
+        case .text, .whitespace:
+            if var current = capture, openElements.count == current.depth + 1 {
+                current.text += node.text
+                capture = current
+            }
+        case .comment, .processingInstruction:
+            break
+        }
+    }
+
+    private mutating func startElement(_ node: XMLNode, location: SourceLocation) throws(CatalogReadError) {
+        let name: String? =
+            node.namespaceURI == nil || node.namespaceURI == AppStoreMetadataReader.namespace ? node.localName : nil
+        if !sawRoot {
+            guard name == "package" else {
+                throw CatalogReadError(
+                    "not a Transporter metadata.xml: the root element is <\(node.localName)>, expected <package>",
+                    at: location)
+            }
+            sawRoot = true
+        }
+        if let capture {
+            throw CatalogReadError(
+                "<\(MetadataCatalogBuilder.elementName(capture.field))> must hold text only, found <\(node.localName)>",
+                at: location)
+        }
+        openElements.append(name)
+        guard let name else { return }
+
+        if purchase == nil {
+            switch name {
+            case "family", "subscription_group":
+                try startGroup(node, name: name, location: location)
+            case "in_app_purchase":
+                purchase = PurchaseDraft(location: location, group: groupStack.last?.group)
+                purchaseDepth = openElements.count - 1
+            default:
+                break
+            }
+            return
+        }
+        if name == "in_app_purchase" {
+            throw CatalogReadError("an <in_app_purchase> inside another <in_app_purchase>", at: location)
+        }
+        try startPurchaseChild(name: name, location: location)
+    }
+
+    private mutating func startGroup(_ node: XMLNode, name: String, location: SourceLocation) throws(CatalogReadError) {
+        let groupName = (node.attribute("name") ?? "").trimmedXMLWhitespace()
+        guard !groupName.isEmpty else {
+            throw CatalogReadError("<\(name)> has no name attribute; the group's reference name is required",
+                                   at: location)
+        }
+        let group = SubscriptionGroup(key: groupName, name: groupName, location: location)
+        if !groups.contains(where: { $0.key == groupName }) {
+            groups.append(group)
+        }
+        groupStack.append((group, openElements.count - 1))
+    }
+
+    /// Elements inside the current `<in_app_purchase>`, by their path below it.
+    private mutating func startPurchaseChild(name: String, location: SourceLocation) throws(CatalogReadError) {
+        let path = openElements[(purchaseDepth + 1)...]
+        let depth = openElements.count - 1
+        func capturing(_ field: Field) {
+            capture = Capture(field: field, location: location, depth: depth)
+        }
+        switch path.count {
+        case 1:
+            switch name {
+            case "product_id": capturing(.productID)
+            case "reference_name": capturing(.referenceName)
+            case "type": capturing(.type)
+            case "duration": capturing(.duration)
+            case "cleared_for_sale": capturing(.clearedForSale)
+            default: break
+            }
+        case 2 where path.elementsEqual(["products", "product"]):
+            purchase?.productBlocks += 1
+            if (purchase?.productBlocks ?? 0) > 1 {
+                throw CatalogReadError(
+                    "more than one <product> in <products>; one in-app purchase has one product block",
+                    at: location)
+            }
+        case 3 where path.starts(with: ["products", "product"]):
+            switch name {
+            case "cleared_for_sale": capturing(.clearedForSale)
+            case "wholesale_price_tier": capturing(.tier)
+            case "intervals": purchase?.intervalsLocation = location
+            default: break
+            }
+        case 4 where path.elementsEqual(["products", "product", "intervals", "interval"]):
+            purchase?.intervals.append(IntervalDraft(location: location))
+        case 5 where path.starts(with: ["products", "product", "intervals", "interval"]):
+            switch name {
+            case "start_date": capturing(.intervalStart)
+            case "end_date": capturing(.intervalEnd)
+            case "wholesale_price_tier": capturing(.intervalTier)
+            default: break
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func endElement() throws(CatalogReadError) {
+        let depth = openElements.count - 1
+        if let finished = capture, finished.depth == depth {
+            capture = nil
+            try assign(finished)
+        }
+        if purchase != nil, depth == purchaseDepth, let draft = purchase {
+            purchase = nil
+            try finishPurchase(draft)
+        }
+        if let last = groupStack.last, last.depth == depth {
+            groupStack.removeLast()
+        }
+        openElements.removeLast()
+    }
+
+    private mutating func assign(_ capture: Capture) throws(CatalogReadError) {
+        guard var draft = purchase else { return }
+        let text = capture.text.trimmedXMLWhitespace()
+        let location = capture.location
+        let element = MetadataCatalogBuilder.elementName(capture.field)
+        func duplicate() -> CatalogReadError {
+            CatalogReadError("<\(element)> appears twice in one <in_app_purchase>", at: location)
+        }
+        switch capture.field {
+        case .productID:
+            guard draft.productID == nil else { throw duplicate() }
+            guard !text.isEmpty else { throw CatalogReadError("<product_id> is empty", at: location) }
+            draft.productID = (text, location)
+        case .referenceName:
+            guard draft.referenceName == nil else { throw duplicate() }
+            draft.referenceName = (text, location)
+        case .type:
+            guard draft.type == nil else { throw duplicate() }
+            draft.type = (try kind(text, location: location), location)
+        case .duration:
+            guard draft.duration == nil else { throw duplicate() }
+            guard let period = SubscriptionPeriod(storeText: text) else {
+                throw CatalogReadError(
+                    "<duration> \"\(text)\" is not a subscription duration (expected e.g. \"7 Days\", \"1 Month\", "
+                        + "\"1 Year\")", at: location)
+            }
+            draft.duration = (period, location)
+        case .clearedForSale:
+            guard draft.clearedForSale == nil else { throw duplicate() }
+            switch text {
+            case "true", "1": draft.clearedForSale = (true, location)
+            case "false", "0": draft.clearedForSale = (false, location)
+            default:
+                throw CatalogReadError("<cleared_for_sale> \"\(text)\" is not true or false", at: location)
+            }
+        case .tier:
+            guard draft.tier == nil else { throw duplicate() }
+            draft.tier = (try tierPrice(text, location: location), location)
+        case .intervalStart, .intervalEnd, .intervalTier:
+            guard var interval = draft.intervals.popLast() else { return }
+            switch capture.field {
+            case .intervalStart:
+                guard interval.start == nil else { throw duplicate() }
+                interval.start = (try date(text, element: element, location: location), location)
+            case .intervalEnd:
+                guard interval.end == nil else { throw duplicate() }
+                interval.end = (try date(text, element: element, location: location), location)
+            default:
+                guard interval.tier == nil else { throw duplicate() }
+                interval.tier = (try tierPrice(text, location: location), location)
+            }
+            draft.intervals.append(interval)
+        }
+        purchase = draft
+    }
+
+    private mutating func kind(_ text: String, location: SourceLocation) throws(CatalogReadError) -> ProductKind? {
+        switch text {
+        case "consumable": return .consumable
+        case "non-consumable": return .nonConsumable
+        case "auto-renewable": return .autoRenewable
+        case "subscription": return .nonRenewing
+        case "free-subscription":
+            remarks.append(
+                "\(location): <type>free-subscription</type> is a legacy Newsstand free subscription with no "
+                    + "counterpart among consumable, non-consumable, auto-renewable and non-renewing; its type is "
+                    + "not compared")
+            return nil
+        default:
+            throw CatalogReadError(
+                "<type> \"\(text)\" is not an in-app purchase type (expected consumable, non-consumable, "
+                    + "auto-renewable, subscription or free-subscription)", at: location)
+        }
+    }
+
+    private func tierPrice(_ text: String, location: SourceLocation) throws(CatalogReadError) -> Decimal {
+        let isNumber = !text.isEmpty && text.utf8.count <= 6
+            && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard isNumber, let tier = Int(text) else {
+            throw CatalogReadError("<wholesale_price_tier> \"\(text)\" is not a price tier number", at: location)
+        }
+        guard let amount = PriceTierTable.usdPrice(tier: tier) else {
+            throw CatalogReadError("<wholesale_price_tier> \"\(text)\" is not a legacy App Store price tier",
+                                   at: location)
+        }
+        return amount
+    }
+
+    private func date(_ text: String, element: String,
+                      location: SourceLocation) throws(CatalogReadError) -> CalendarDate {
+        guard let date = CalendarDate(iso: text) else {
+            throw CatalogReadError("<\(element)> \"\(text)\" is not a date (YYYY-MM-DD)", at: location)
+        }
+        return date
+    }
+
+    private mutating func finishPurchase(_ draft: PurchaseDraft) throws(CatalogReadError) {
+        guard let productID = draft.productID else {
+            throw CatalogReadError("<in_app_purchase> has no <product_id>", at: draft.location)
+        }
+        guard let usd = CurrencyCode("USD") else {
+            throw CatalogReadError("the currency table has no USD", at: draft.location)
+        }
+        var prices: [Territory: Price] = [:]
+        var uncompared: [UncomparedPrice] = []
+        var priceLocation: SourceLocation?
+
+        if let tier = draft.tier {
+            if let intervalsLocation = draft.intervalsLocation {
+                throw CatalogReadError(
+                    "a <product> has both <wholesale_price_tier> and <intervals>; expected one of them",
+                    at: intervalsLocation)
+            }
+            prices[.unitedStates] = Price(territory: .unitedStates, money: Money(amount: tier.amount, currency: usd),
+                                          location: tier.location)
+            priceLocation = tier.location
+        }
+        var current: (start: CalendarDate?, interval: IntervalDraft, tier: Decimal, location: SourceLocation)?
+        for interval in draft.intervals {
+            guard let tier = interval.tier else {
+                throw CatalogReadError("<interval> has no <wholesale_price_tier>", at: interval.location)
+            }
+            let start = interval.start?.date
+            if let start, start > asOf {
+                uncompared.append(UncomparedPrice(label: "scheduled", territory: .unitedStates,
+                                                  amount: Money(amount: tier.amount, currency: usd), startDate: start))
+                continue
+            }
+            if let end = interval.end?.date, end <= asOf { continue }
+            // Latest start wins; no start counts as earlier than any date; the first in the file wins a tie.
+            if let best = current {
+                let isLater: Bool
+                switch (start, best.start) {
+                case (nil, _): isLater = false
+                case (.some, nil): isLater = true
+                case let (mine?, theirs?): isLater = mine > theirs
+                }
+                if !isLater { continue }
+            }
+            current = (start, interval, tier.amount, tier.location)
+        }
+        if let current {
+            prices[.unitedStates] = Price(territory: .unitedStates,
+                                          money: Money(amount: current.tier, currency: usd),
+                                          location: current.location)
+            priceLocation = current.location
+        }
+
+        var fieldLocations: [ProductField: SourceLocation] = [.id: productID.location]
+        fieldLocations[.name] = draft.referenceName?.location
+        fieldLocations[.type] = draft.type?.location
+        fieldLocations[.period] = draft.duration?.location
+        fieldLocations[.clearedForSale] = draft.clearedForSale?.location
+        fieldLocations[.price] = priceLocation
+        fieldLocations[.group] = draft.group?.location
+
+        products.append(Product(
+            id: ProductID(productID.value),
+            kind: draft.type?.kind,
+            referenceName: draft.referenceName?.value,
+            groupKey: draft.group?.key,
+            period: draft.duration?.period,
+            prices: prices,
+            uncomparedPrices: uncompared.sorted(),
+            clearedForSale: draft.clearedForSale?.value,
+            location: draft.location,
+            fieldLocations: fieldLocations))
+    }
+
+    static func elementName(_ field: Field) -> String {
+        switch field {
+        case .productID: "product_id"
+        case .referenceName: "reference_name"
+        case .type: "type"
+        case .duration: "duration"
+        case .clearedForSale: "cleared_for_sale"
+        case .tier, .intervalTier: "wholesale_price_tier"
+        case .intervalStart: "start_date"
+        case .intervalEnd: "end_date"
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing XML whitespace (space, tab, CR, LF).
+    func trimmedXMLWhitespace() -> String {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+              let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+}

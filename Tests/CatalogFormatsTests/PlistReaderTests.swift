@@ -1,0 +1,181 @@
+import CatalogCore
+import Foundation
+import Testing
+import TestSupport
+@testable import CatalogFormats
+
+/// Bundled product lists (`plist`): array, dictionary and wrapped forms; binary and malformed property lists.
+@Suite struct PlistReaderTests {
+    typealias Location = CatalogCore.SourceLocation
+
+    static func options() throws -> ReadOptions {
+        ReadOptions(asOf: try #require(CalendarDate(year: 2026, month: 6, day: 15)))
+    }
+
+    func read(_ fixture: String) throws -> Catalog {
+        try PlistReader().read(contentsOf: Fixtures.url(fixture), displayPath: fixture, options: try Self.options())
+    }
+
+    func readFailure(contentsOf url: URL, displayPath: String) throws -> CatalogReadError? {
+        let options = try Self.options()
+        do {
+            _ = try PlistReader().read(contentsOf: url, displayPath: displayPath, options: options)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func readFailure(_ fixture: String) throws -> CatalogReadError? {
+        try readFailure(contentsOf: Fixtures.url(fixture), displayPath: fixture)
+    }
+
+    /// Reads a property list whose root `<dict>` / `<array>` body is `body`, starting on line 4.
+    func readFailure(body: String) throws -> CatalogReadError? {
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            \(body)
+            </plist>
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("catalogcheck-\(UUID().uuidString).plist")
+        try Data(document.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try readFailure(contentsOf: file, displayPath: "Products.plist")
+    }
+
+    @Test func arrayOfProductIDs() throws {
+        let path = "plist/array.plist"
+        func at(_ line: Int, _ column: Int) -> Location { Location(path: path, line: line, column: column) }
+        let catalog = try read(path)
+        #expect(catalog.path == path)
+        #expect(catalog.format == .plist)
+        #expect(catalog.groups == [])
+        #expect(catalog.capabilities == CatalogCapabilities(expressesGroups: false, priceableTerritories: []))
+        #expect(catalog.products == [
+            Product(id: ProductID("com.example.app.coins.small"), location: at(5, 2), fieldLocations: [.id: at(5, 2)]),
+            Product(id: ProductID("com.example.app.unlock"), location: at(6, 2), fieldLocations: [.id: at(6, 2)]),
+            Product(id: ProductID("com.example.app.pro.monthly"), location: at(7, 2), fieldLocations: [.id: at(7, 2)]),
+        ])
+    }
+
+    @Test func dictionaryOfProducts() throws {
+        let path = "plist/dict.plist"
+        func at(_ line: Int, _ column: Int) -> Location { Location(path: path, line: line, column: column) }
+        let catalog = try read(path)
+        let usd = try #require(CurrencyCode("USD"))
+        let amount = try #require(Money.parseAmount("0.99"))
+        #expect(catalog.products == [
+            // A price names no territory: kept as an uncompared default price.
+            Product(id: ProductID("com.example.app.coins.small"), kind: .consumable,
+                    uncomparedPrices: [UncomparedPrice(label: "default", amount: Money(amount: amount, currency: usd))],
+                    location: at(5, 2), fieldLocations: [.id: at(5, 2), .type: at(8, 3), .price: at(10, 3)]),
+            // Without a currency the amount stays raw text.
+            Product(id: ProductID("com.example.app.unlock"), kind: .nonConsumable, referenceName: "Unlock everything",
+                    uncomparedPrices: [UncomparedPrice(label: "default", rawAmount: "4.99")],
+                    location: at(14, 2),
+                    fieldLocations: [.id: at(14, 2), .type: at(17, 3), .price: at(19, 3), .name: at(21, 3)]),
+            Product(id: ProductID("com.example.app.pro.monthly"), kind: .autoRenewable, location: at(23, 2),
+                    fieldLocations: [.id: at(23, 2), .type: at(26, 3)]),
+            Product(id: ProductID("com.example.app.pass.week"), kind: .nonRenewing, location: at(28, 2),
+                    fieldLocations: [.id: at(28, 2), .type: at(31, 3)]),
+            Product(id: ProductID("com.example.app.legacy"), location: at(33, 2), fieldLocations: [.id: at(33, 2)]),
+            Product(id: ProductID("com.example.app.named"), location: at(35, 2), fieldLocations: [.id: at(35, 2)]),
+        ])
+        #expect(catalog.capabilities.priceableTerritories == [])
+        #expect(catalog.products.allSatisfy { $0.prices.isEmpty && $0.introOffers == nil && $0.groupKey == nil })
+    }
+
+    @Test func dictionaryWithAProductListKey() throws {
+        let path = "plist/products-key.plist"
+        let catalog = try read(path)
+        #expect(catalog.products.map(\.id.rawValue) == ["com.example.app.coins.small", "com.example.app.unlock"])
+        #expect(catalog.products.map(\.location) == [
+            Location(path: path, line: 9, column: 3), Location(path: path, line: 10, column: 3),
+        ])
+    }
+
+    @Test(arguments: [
+        ("Consumable", ProductKind.consumable), ("non-consumable", .nonConsumable), ("NON_CONSUMABLE", .nonConsumable),
+        ("NonRenewingSubscription", .nonRenewing), ("auto-renewable", .autoRenewable), ("AutoRenewable", .autoRenewable),
+    ])
+    func typeSpellings(spelling: String, kind: ProductKind) throws {
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>a</key><dict><key>type</key><string>\(spelling)</string></dict></dict></plist>
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("catalogcheck-\(UUID().uuidString).plist")
+        try Data(document.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let catalog = try PlistReader().read(contentsOf: file, displayPath: "Products.plist", options: try Self.options())
+        #expect(catalog.products.map(\.kind) == [kind])
+    }
+
+    @Test func duplicateKeysAreDuplicateProductsNotErrors() throws {
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>a</key><true/><key>a</key><true/></dict></plist>
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("catalogcheck-\(UUID().uuidString).plist")
+        try Data(document.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let catalog = try PlistReader().read(contentsOf: file, displayPath: "Products.plist", options: try Self.options())
+        #expect(catalog.products.map(\.id.rawValue) == ["a", "a"])
+    }
+
+    // MARK: - Malformed
+
+    @Test func binaryPropertyList() throws {
+        let error = try #require(try readFailure("malformed/plist-binary.plist"))
+        #expect(error.location == Location(path: "malformed/plist-binary.plist", line: 1, column: 1))
+        #expect(error.message.hasPrefix("binary property lists are not supported; convert with `plutil -convert xml1"))
+    }
+
+    @Test func truncated() throws {
+        let error = try #require(try readFailure("malformed/plist-truncated.plist"))
+        #expect(error.location == Location(path: "malformed/plist-truncated.plist", line: 7, column: 1))
+        #expect(error.message == "unexpected end of file inside <string>: the document is truncated")
+    }
+
+    @Test func wrongRoot() throws {
+        let error = try #require(try readFailure("malformed/plist-wrong-root.plist"))
+        #expect(error.location == Location(path: "malformed/plist-wrong-root.plist", line: 4, column: 1))
+        #expect(error.message
+            == "the property list's root must be an <array> of product IDs or a <dict> of products, found <string>")
+    }
+
+    @Test func notAPropertyList() throws {
+        let error = try #require(try readFailure("xml/lookup-software5.4.xml"))
+        #expect(error.location == Location(path: "xml/lookup-software5.4.xml", line: 2, column: 1))
+        #expect(error.message == "not an XML property list: the root element is <package>, expected <plist>")
+    }
+
+    @Test(arguments: [
+        ("<array>\n<string>a</string>\n<dict/>\n</array>", 6, "[1]: expected a <string> product ID, found <dict>"),
+        ("<dict>\n<key>a</key>\n<false/>\n</dict>", 6, "a: expected <true/>, a <string> or a <dict> of attributes, found <false/>"),
+        ("<dict>\n<key>a</key><dict><key>type</key>\n<string>bundle</string></dict>\n</dict>", 6,
+         "a.type: \"bundle\" is not a product type"),
+        ("<dict>\n<key>a</key><dict><key>price</key>\n<string>9,99 EUR</string></dict>\n</dict>", 6,
+         "a.price: \"9,99 EUR\" is not a price"),
+        ("<dict>\n<key>a</key><dict><key>price</key>\n<string>0.99 XXQ</string></dict>\n</dict>", 6,
+         "a.price: \"0.99 XXQ\" is not a price"),
+        ("<dict>\n<key>a</key><dict><key>type</key><string>consumable</string>\n<key>type</key><string>consumable</string>"
+            + "</dict>\n</dict>", 6, "a.type appears twice"),
+        ("<dict>\n<key>Products</key>\n<string>a</string>\n</dict>", 6,
+         "Products: expected an <array> of product IDs or a <dict> of products, found <string>"),
+        ("<dict>\n<key>a</key>\n</dict>", 5, "<key>a</key> has no value"),
+        ("<dict>\n<string>a</string>\n</dict>", 5, "expected <key> in <dict>, found <string>"),
+        ("<array>\n<string>   </string>\n</array>", 5, "[0]: the product ID is empty"),
+        ("<array>\n<thing/>\n</array>", 5, "<thing> is not a property list element"),
+        ("<array>\nloose text\n</array>", 5, "unexpected text \"loose text\""),
+        ("<array/>\n<array/>", 5, "<plist> must hold exactly one value"),
+        ("", 3, "the property list is empty"),
+    ])
+    func invalidContent(body: String, line: Int, message: String) throws {
+        let error = try #require(try readFailure(body: body))
+        #expect(error.location.path == "Products.plist")
+        #expect(error.location.line == line, "\(error)")
+        #expect(error.message.contains(message), "\(error.message)")
+    }
+}
