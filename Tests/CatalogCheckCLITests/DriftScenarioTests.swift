@@ -48,6 +48,16 @@ struct DriftScenarioTests {
             "price-missing-in-store com.trailmate.app.pro.yearly FR",
             "availability-mismatch com.trailmate.app.season_pass -",
         ],
+        "metadata.xml": configOnly + [
+            "group-missing-in-store family -",
+            "group-mismatch com.trailmate.app.basic.weekly -",
+            "period-mismatch com.trailmate.app.basic.weekly -",
+            "name-mismatch com.trailmate.app.coins.100 -",
+        ] + common + [
+            "type-mismatch com.trailmate.app.offline_maps -",
+            "price-mismatch com.trailmate.app.plus.monthly US",
+            "availability-mismatch com.trailmate.app.season_pass -",
+        ],
         "play": configOnly + [
             "period-mismatch com.trailmate.app.basic.weekly -",
         ] + common + [
