@@ -145,6 +145,12 @@ import TestSupport
         #expect(error.location.line == 18)
     }
 
+    @Test func errorInsideEntityTextPointsAtTheReference() throws {
+        let failure = try #require(readFailure("<!DOCTYPE r [<!ENTITY e \"<a>\">]>\n<r>\n  x &e; y\n</r>"))
+        #expect(failure.location.line == 3)
+        #expect(failure.message.hasPrefix("in the replacement text of an entity: "))
+    }
+
     // MARK: - Malformed and oversized input
 
     @Test func malformedXMLNamesLineAndColumn() throws {

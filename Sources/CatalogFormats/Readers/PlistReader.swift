@@ -100,8 +100,8 @@ private struct PlistParser {
         }
         let rootLocation = xml.location(of: root)
         guard root.kind == .element, root.localName == "plist", root.namespaceURI == nil else {
-            throw CatalogReadError("not an XML property list: the root element is <\(root.localName)>, expected <plist>",
-                                   at: rootLocation)
+            throw CatalogReadError(
+                "not an XML property list: the root element is <\(root.localName)>, expected <plist>", at: rootLocation)
         }
         guard let first = try nextSignificant(), first.kind == .element else {
             throw CatalogReadError("the property list is empty", at: rootLocation)
@@ -144,8 +144,9 @@ private struct PlistParser {
     private mutating func parseValue(_ node: XMLNode, depth: Int) throws(CatalogReadError) -> PlistValue {
         let location = xml.location(of: node)
         guard node.namespaceURI == nil else {
-            throw CatalogReadError("<\(node.localName)> in namespace \(node.namespaceURI ?? "") is not a property list element",
-                                   at: location)
+            throw CatalogReadError(
+                "<\(node.localName)> in namespace \(node.namespaceURI ?? "") is not a property list element",
+                at: location)
         }
         guard depth <= PlistParser.maximumDepth else {
             throw CatalogReadError("the property list is nested more than \(PlistParser.maximumDepth) levels deep",
@@ -153,9 +154,12 @@ private struct PlistParser {
         }
         switch node.localName {
         case "string": return PlistValue(content: .string(try text(of: node)), location: location)
-        case "integer": return PlistValue(content: .integer(try text(of: node).trimmedXMLWhitespace()), location: location)
-        case "real": return PlistValue(content: .real(try text(of: node).trimmedXMLWhitespace()), location: location)
-        case "date": return PlistValue(content: .date(try text(of: node).trimmedXMLWhitespace()), location: location)
+        case "integer":
+            return PlistValue(content: .integer(try text(of: node).trimmedXMLWhitespace()), location: location)
+        case "real":
+            return PlistValue(content: .real(try text(of: node).trimmedXMLWhitespace()), location: location)
+        case "date":
+            return PlistValue(content: .date(try text(of: node).trimmedXMLWhitespace()), location: location)
         case "data":
             _ = try text(of: node)
             return PlistValue(content: .data, location: location)
@@ -270,7 +274,8 @@ private struct PlistProductInterpreter {
                 try readAttributes(attributes, of: &product, path: prefix + id)
             default:
                 throw CatalogReadError(
-                    "\(prefix)\(id): expected <true/>, a <string> or a <dict> of attributes, found \(value.elementName)",
+                    "\(prefix)\(id): expected <true/>, a <string> or a <dict> of attributes, found "
+                        + value.elementName,
                     at: value.location)
             }
             products.append(product)

@@ -42,9 +42,11 @@ struct XMLNode: Hashable, Sendable {
     var text: String
     /// Attributes of an element (namespace declarations excluded); empty otherwise.
     var attributes: [Attribute]
-    /// 1-based line where the node starts (for elements: the `<` of the start tag), when known.
+    /// 1-based line: for elements the line of the start tag's `<`; for other nodes the line libxml2 recorded
+    /// (for text, where it ends); nil for end tags.
     var line: Int?
-    /// 1-based column (Unicode scalars) of the start tag's `<`, when known.
+    /// 1-based column (Unicode scalars) of the start tag's `<`; nil for other nodes, or when the document's
+    /// encoding is not ASCII-compatible.
     var column: Int?
 
     /// The value of the attribute with this local name and no namespace.
@@ -100,7 +102,9 @@ final class XMLStreamReader {
 
     /// Reads a document held in memory.
     convenience init(data: Data, displayPath: String) throws(CatalogReadError) {
-        try self.init(input: XMLInputFeed(source: .memory(data)), baseURL: nil, displayPath: displayPath)
+        // A base URL, so that libxml2 names the document in its errors (and only entity text goes unnamed).
+        try self.init(input: XMLInputFeed(source: .memory(data)), baseURL: "memory:document",
+                      displayPath: displayPath)
     }
 
     private init(input: XMLInputFeed, baseURL: String?, displayPath: String) throws(CatalogReadError) {
@@ -168,12 +172,13 @@ final class XMLStreamReader {
         finished = true
         var message = failure.message
         // libxml2's push parser words these two cases confusingly; say what happened instead.
-        if failure.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || failure.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) {
+        let isDocumentEmpty = failure.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue)
+        if isDocumentEmpty || failure.code == Int32(XML_ERR_DOCUMENT_END.rawValue) {
             let scanner = input.scanner
             let noStartTag = scanner.isReliable ? scanner.startTagCount == 0 : !sawRoot
             if input.bytesRead == 0 {
                 message = "the file is empty"
-            } else if failure.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) || noStartTag {
+            } else if isDocumentEmpty || noStartTag {
                 message = "the file is not XML: no root element found"
             } else if let open = openElements.last {
                 message = "unexpected end of file inside <\(open)>: the document is truncated"
@@ -184,9 +189,13 @@ final class XMLStreamReader {
         var line = failure.line
         var column = failure.column
         if failure.code == Int32(XML_ERR_ENTITY_LOOP.rawValue) {
+            message = "an entity reference expands too far (nested entity definitions); libxml2: \(message)"
+        } else if failure.insideEntity {
+            message = "in the replacement text of an entity: \(message)"
+        }
+        if failure.code == Int32(XML_ERR_ENTITY_LOOP.rawValue) || failure.insideEntity {
             // Raised while libxml2 checks an entity's content, with a position inside that content; the
             // parser's own position is at the reference.
-            message = "an entity reference expands too far (nested entity definitions); libxml2: \(message)"
             line = parserLine
             let parserColumn = Int(xmlTextReaderGetParserColumnNumber(reader))
             column = parserColumn > 0 ? parserColumn : nil
@@ -324,6 +333,9 @@ final class XMLInputFeed {
     /// The first error libxml2 reported.
     struct Failure {
         var code: Int32
+        /// Raised while parsing an entity's replacement text (libxml2 gives it no file name), so its line
+        /// and column are relative to that text.
+        var insideEntity: Bool
         var message: String
         var line: Int?
         var column: Int?
@@ -383,7 +395,8 @@ final class XMLInputFeed {
         guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         let raw = error.message.map { String(cString: $0) } ?? "malformed XML"
         let message = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        firstError = Failure(code: error.code, message: message.isEmpty ? "malformed XML" : message,
+        firstError = Failure(code: error.code, insideEntity: error.file == nil,
+                             message: message.isEmpty ? "malformed XML" : message,
                              line: error.line > 0 ? Int(error.line) : nil,
                              column: error.int2 > 0 ? Int(error.int2) : nil)
     }
