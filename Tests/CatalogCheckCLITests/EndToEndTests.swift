@@ -112,3 +112,65 @@ struct EndToEndTests {
         #expect(!result.stdout.contains("\u{1B}["))
     }
 }
+
+@Suite("catalogcheck end to end: stores and export")
+struct EndToEndStoresTests {
+    static let asOf = ["--as-of", "2026-11-22"]
+
+    @Test("config + App Store + Play in one run: findings of both stores in one report")
+    func threeInputs() throws {
+        let result = try CommandRunner.run(
+            ["check", "--config", "catalogs/demo-drift/products.yml", "--store", "catalogs/demo-drift/appstore.storekit",
+             "--store", "catalogs/demo-drift/play", "--format", "json"] + Self.asOf)
+        #expect(result.exitCode == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let inputs = try #require(document["inputs"] as? [[String: String]])
+        #expect(inputs.map { $0["format"] ?? "" } == ["catalog", "storekit", "play-json"])
+        let summary = try #require(document["summary"] as? [String: Any])
+        let stores = try #require(summary["stores"] as? [[String: Any]])
+        #expect(stores.map { $0["path"] as? String } == ["catalogs/demo-drift/appstore.storekit", "catalogs/demo-drift/play"])
+        #expect(stores.map { $0["errors"] as? Int } == [10, 7])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        let storePaths = findings.compactMap { ($0["store"] as? [String: Any])?["path"] as? String }
+        #expect(storePaths.contains { $0.hasPrefix("catalogs/demo-drift/appstore.storekit") })
+        #expect(storePaths.contains { $0.hasPrefix("catalogs/demo-drift/play") })
+        // The config-only finding is reported once, not once per store.
+        #expect(findings.filter { $0["rule"] as? String == "intro-offer-exceeds-period" }.count == 1)
+    }
+
+    @Test("a store export bootstraps a config that is consistent with that store", arguments: [
+        "catalogs/demo/asc", "catalogs/demo/appstore.storekit", "catalogs/demo/metadata.xml",
+    ])
+    func bootstrap(store: String) throws {
+        let exported = try CommandRunner.run(["export", store] + Self.asOf)
+        #expect(exported.exitCode == 0, "\(exported.stderr)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("catalogcheck-\(UUID()).yml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(exported.stdout.utf8).write(to: file)
+        let result = try CommandRunner.run(["check", "--config", file.path, "--store", store] + Self.asOf)
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("0 errors, 0 warnings"))
+    }
+
+    @Test("export of the demo config reads back and still matches every store")
+    func configRoundTrip() throws {
+        let exported = try CommandRunner.run(["export", "catalogs/demo/products.yml"])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("catalogcheck-\(UUID()).yml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(exported.stdout.utf8).write(to: file)
+        let again = try CommandRunner.run(["export", file.path])
+        #expect(again.stdout.split(separator: "\n").dropFirst() == exported.stdout.split(separator: "\n").dropFirst())
+        let result = try CommandRunner.run(["check", "--config", file.path, "--store", "catalogs/demo/asc",
+                                            "--store", "catalogs/demo/play"] + Self.asOf)
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test("--play-currency: the Play CSV's assumption is said in the output")
+    func playCurrencyRemark() throws {
+        let result = try CommandRunner.run(
+            ["check", "--config", "catalogs/demo/products.yml", "--store", "Tests/Fixtures/play/csv/twelve-columns.csv",
+             "--play-currency", "EUR"] + Self.asOf)
+        #expect(result.stdout.contains("remark:"))
+        #expect(result.stdout.contains("EUR"))
+    }
+}

@@ -92,13 +92,16 @@ struct ProductConfigSchemaTests {
         #expect(object?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
     }
 
-    @Test("every valid config (and the canonical export) validates against the schema",
+    @Test("every valid config, the example catalogs' products.yml and the canonical export validate",
           .enabled(if: PythonJSONSchema.isAvailable, "needs python3 with jsonschema and PyYAML"))
     func validConfigsValidate() throws {
         let valid = Fixtures.files(in: "config/valid").filter { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml")
             || $0.hasSuffix(".json") }
         #expect(!valid.isEmpty)
-        let files = valid.map { Fixtures.url("config/valid/\($0)") } + [Fixtures.url("snapshots/export-rich.expected.yml")]
+        // Every products.yml in the repository's example catalogs too.
+        let examples = ["demo", "demo-drift"].map { Fixtures.catalog("\($0)/products.yml") }
+        let files = valid.map { Fixtures.url("config/valid/\($0)") } + examples
+            + [Fixtures.url("snapshots/export-rich.expected.yml")]
         let (verdicts, output) = try PythonJSONSchema.validate(schema: Self.schema, files: files)
         for file in files {
             #expect(verdicts[file.path] == "valid", "\(output)")
