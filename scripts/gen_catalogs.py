@@ -80,6 +80,8 @@ def synthetic_app(count, locales):
         prices["US"] = usd
         product = {"id": f"com.example.synthetic.p{index:05d}", "type": kind, "name": f"Product {index}",
                    "prices": prices, "cleared": True, "locales": locales}
+        if kind == "non-renewing":
+            product["stores"] = ["appstore"]  # Play has no non-renewing one-time products in these files
         if kind == "auto-renewable":
             group_index = index // 5
             if not groups or groups[-1]["key"] != f"g{group_index}":
