@@ -36,6 +36,9 @@ public struct IntroOffer: Hashable, Sendable {
         self.location = location
     }
 
+    /// The most periods an offer may have: more is a typo, and would overflow offer lengths in days.
+    public static let maximumPeriods = 1000
+
     /// Total length in days (`period × periods`), for `intro-offer-exceeds-period`.
     public var approximateDays: Int { period.approximateDays * periods }
 

@@ -301,7 +301,7 @@ struct ConfigValidator {
         let period = try period(periodEntry.value, path: path.appending(key: "period"))
         var periods = 1
         if let periodsEntry = field("periods") {
-            guard let count = periodsEntry.value.scalar?.int, count >= 1, count <= 1000 else {
+            guard let count = periodsEntry.value.scalar?.int, count >= 1, count <= IntroOffer.maximumPeriods else {
                 throw CatalogReadError(
                     "\(path.appending(key: "periods")): \(periodsEntry.value.quoted) is not a number of periods "
                         + "(a whole number, at least 1)",

@@ -111,17 +111,8 @@ extension PlayCatalogBuilder {
             product.fieldLocations[.clearedForSale] = context.location(of: state.node)
         }
         if let configs = try context.objects("regionalPricingAndAvailabilityConfigs", in: option) {
-            if let first = configs.first { product.fieldLocations[.price] = context.location(of: first) }
-            for config in configs {
-                let region = try context.territory("regionCode", in: config)
+            try addRegionalPrices(configs, to: &product, in: context) { config throws(CatalogReadError) in
                 _ = try context.enumeration("availability", in: config, allowed: Self.availabilities)
-                guard let priceNode = try context.object("price", in: config) else { continue }
-                if product.prices[region.territory] != nil {
-                    throw context.error("region \"\(region.territory)\" is listed twice", at: region.node)
-                }
-                product.prices[region.territory] = Price(territory: region.territory,
-                                                         money: try context.money(priceNode),
-                                                         location: context.location(of: config))
             }
         }
         if let newRegions = try context.object("newRegionsConfig", in: option) {

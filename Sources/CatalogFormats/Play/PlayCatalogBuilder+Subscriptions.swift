@@ -107,24 +107,31 @@ extension PlayCatalogBuilder {
         }
 
         if let configs = try context.objects("regionalConfigs", in: plan) {
-            if let first = configs.first { product.fieldLocations[.price] = context.location(of: first) }
-            for config in configs {
-                let region = try context.territory("regionCode", in: config)
+            // A region may list no price when the plan is not offered to new subscribers there.
+            try addRegionalPrices(configs, to: &product, in: context) { config throws(CatalogReadError) in
                 _ = try context.bool("newSubscriberAvailability", in: config)
-                // A region may list no price when the plan is not offered to new subscribers there.
-                guard let priceNode = try context.object("price", in: config) else { continue }
-                if product.prices[region.territory] != nil {
-                    throw context.error("region \"\(region.territory)\" is listed twice", at: region.node)
-                }
-                product.prices[region.territory] = Price(territory: region.territory,
-                                                         money: try context.money(priceNode),
-                                                         location: context.location(of: config))
             }
         }
         if let other = try context.object("otherRegionsConfig", in: plan) {
             product.uncomparedPrices += try otherRegionsPrices(other, in: context)
         }
         return product
+    }
+
+    /// Prices from a list of regional configs (`{regionCode, price, …}`); `validate` checks a config's other keys.
+    func addRegionalPrices(_ configs: [PlayNode], to product: inout Product, in context: PlayJSONContext,
+                           validate: (PlayNode) throws(CatalogReadError) -> Void) throws(CatalogReadError) {
+        if let first = configs.first { product.fieldLocations[.price] = context.location(of: first) }
+        for config in configs {
+            let region = try context.territory("regionCode", in: config)
+            try validate(config)
+            guard let priceNode = try context.object("price", in: config) else { continue }
+            if product.prices[region.territory] != nil {
+                throw context.error("region \"\(region.territory)\" is listed twice", at: region.node)
+            }
+            product.prices[region.territory] = Price(territory: region.territory, money: try context.money(priceNode),
+                                                     location: context.location(of: config))
+        }
     }
 
     /// `usdPrice` / `eurPrice` of an `otherRegionsConfig` or `newRegionsConfig`: prices for regions Play may

@@ -170,7 +170,7 @@ private struct ASCResourcePool {
         let document = documents[index]
         let here = path.isEmpty ? "the document" : path
         guard value.members != nil else {
-            throw document.error("\(here): expected a JSON:API document (an object), found \(describe(value))",
+            throw document.error("\(here): expected a JSON:API document (an object), found \(describeForMessage(value))",
                                  at: value)
         }
         if let errors = value["errors"], !errors.isNull {
@@ -202,12 +202,12 @@ private struct ASCResourcePool {
                 if let parent { link(parent.node, parent.relationship, child) }
             }
         default:
-            throw document.error("\(prefix)data: expected an object, an array or null, found \(describe(data))",
+            throw document.error("\(prefix)data: expected an object, an array or null, found \(describeForMessage(data))",
                                  at: data)
         }
         if let included = value["included"], !included.isNull {
             guard let elements = included.elements else {
-                throw document.error("\(prefix)included: expected an array, found \(describe(included))",
+                throw document.error("\(prefix)included: expected an array, found \(describeForMessage(included))",
                                      at: included)
             }
             for (position, resource) in elements.enumerated() {
@@ -239,11 +239,11 @@ private struct ASCResourcePool {
     {
         guard let links = value["links"], !links.isNull else { return nil }
         guard links.members != nil else {
-            throw document.error("\(prefix)links: expected an object, found \(describe(links))", at: links)
+            throw document.error("\(prefix)links: expected an object, found \(describeForMessage(links))", at: links)
         }
         guard let selfLink = links["self"], !selfLink.isNull else { return nil }
         guard let text = selfLink.string else {
-            throw document.error("\(prefix)links.self: expected a string, found \(describe(selfLink))", at: selfLink)
+            throw document.error("\(prefix)links.self: expected a string, found \(describeForMessage(selfLink))", at: selfLink)
         }
         var path = Substring(text)
         if let scheme = path.range(of: "://") {
@@ -272,7 +272,7 @@ private struct ASCResourcePool {
         }
         if let attributes = value["attributes"], !attributes.isNull {
             guard attributes.members != nil else {
-                throw document.error("\(path()).attributes: expected an object, found \(describe(attributes))",
+                throw document.error("\(path()).attributes: expected an object, found \(describeForMessage(attributes))",
                                      at: attributes)
             }
             nodes[current].attributeObjects.append(Placed(document: index, value: attributes))
@@ -280,12 +280,12 @@ private struct ASCResourcePool {
         if let relationships = value["relationships"], !relationships.isNull {
             guard let members = relationships.members else {
                 throw document.error(
-                    "\(path()).relationships: expected an object, found \(describe(relationships))", at: relationships)
+                    "\(path()).relationships: expected an object, found \(describeForMessage(relationships))", at: relationships)
             }
             for member in members {
                 func memberPath() -> String { "\(path()).relationships.\(member.key)" }
                 guard member.value.members != nil else {
-                    throw document.error("\(memberPath()): expected an object, found \(describe(member.value))",
+                    throw document.error("\(memberPath()): expected an object, found \(describeForMessage(member.value))",
                                          at: member.value)
                 }
                 guard let data = member.value["data"] else { continue }
@@ -306,7 +306,7 @@ private struct ASCResourcePool {
                     }
                 default:
                     throw document.error(
-                        "\(memberPath()).data: expected an object, an array or null, found \(describe(data))", at: data)
+                        "\(memberPath()).data: expected an object, an array or null, found \(describeForMessage(data))", at: data)
                 }
             }
         }
@@ -318,7 +318,7 @@ private struct ASCResourcePool {
         throws(CatalogReadError) -> ResourceKey
     {
         guard value.members != nil else {
-            throw document.error("\(path()): expected a resource object, found \(describe(value))", at: value)
+            throw document.error("\(path()): expected a resource object, found \(describeForMessage(value))", at: value)
         }
         guard let type = value["type"]?.string, !type.isEmpty else {
             throw document.error("\(path()): a resource needs a \"type\" string", at: value["type"] ?? value)
@@ -716,9 +716,9 @@ private struct ASCCatalogBuilder {
                 throw error(offer, "duration", "\(quotedForMessage(durationText)) is not an offer duration (THREE_DAYS … ONE_YEAR)")
             }
             let periods = try int(offer, "numberOfPeriods") ?? 1
-            guard (1...maximumOfferPeriods).contains(periods) else {
+            guard (1...IntroOffer.maximumPeriods).contains(periods) else {
                 throw error(offer, "numberOfPeriods",
-                            "\(periods) is not a count of periods (1 … \(maximumOfferPeriods))")
+                            "\(periods) is not a count of periods (1 … \(IntroOffer.maximumPeriods))")
             }
             let point = pool.firstLinked(offer, type: types.subscriptionPricePoints)
             let territoryNode = pool.firstLinked(offer, type: types.territories)
@@ -757,7 +757,7 @@ private struct ASCCatalogBuilder {
     func string(_ node: Int, _ name: String) throws(CatalogReadError) -> String? {
         guard let value = pool.attribute(node, name)?.value else { return nil }
         guard let text = value.string else {
-            throw error(node, name, "expected a string, found \(describe(value))")
+            throw error(node, name, "expected a string, found \(describeForMessage(value))")
         }
         return text
     }
@@ -765,7 +765,7 @@ private struct ASCCatalogBuilder {
     private func bool(_ node: Int, _ name: String) throws(CatalogReadError) -> Bool? {
         guard let value = pool.attribute(node, name)?.value else { return nil }
         guard let flag = value.bool else {
-            throw error(node, name, "expected true or false, found \(describe(value))")
+            throw error(node, name, "expected true or false, found \(describeForMessage(value))")
         }
         return flag
     }
@@ -773,7 +773,7 @@ private struct ASCCatalogBuilder {
     private func int(_ node: Int, _ name: String) throws(CatalogReadError) -> Int? {
         guard let value = pool.attribute(node, name)?.value else { return nil }
         guard let number = value.int else {
-            throw error(node, name, "expected a whole number, found \(describe(value))")
+            throw error(node, name, "expected a whole number, found \(describeForMessage(value))")
         }
         return number
     }
@@ -817,21 +817,6 @@ private struct TerritoryCache {
         }
         resolved[node] = (territory, currency)
         return (territory, currency)
-    }
-}
-
-/// The most periods an offer may have; more is a typo, and would overflow offer lengths in days.
-private let maximumOfferPeriods = 1000
-
-/// A value for an error message: scalars quoted (and shortened), containers by kind only.
-private func describe(_ value: JSONValue) -> String {
-    switch value.kind {
-    case .string(let text): "the string \(quotedForMessage(text))"
-    case .number(let text): "the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text)"
-    case .bool(let flag): flag ? "true" : "false"
-    case .null: "null"
-    case .object: "an object"
-    case .array: "an array"
     }
 }
 

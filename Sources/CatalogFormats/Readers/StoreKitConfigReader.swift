@@ -243,9 +243,9 @@ private struct StoreKitParser {
                                  at: value["subscriptionPeriod"] ?? value)
         }
         let periods = try int(value["numberOfPeriods"], "\(path).numberOfPeriods") ?? 1
-        guard (1...maximumOfferPeriods).contains(periods) else {
+        guard (1...IntroOffer.maximumPeriods).contains(periods) else {
             throw document.error(
-                "\(path).numberOfPeriods: \(periods) is not a count of periods (1 … \(maximumOfferPeriods))",
+                "\(path).numberOfPeriods: \(periods) is not a count of periods (1 … \(IntroOffer.maximumPeriods))",
                                  at: value["numberOfPeriods"] ?? value)
         }
         // A free trial has no price; Xcode omits displayPrice for it.
@@ -271,7 +271,7 @@ private struct StoreKitParser {
 
     private func object(_ value: JSONValue, _ path: String) throws(CatalogReadError) {
         guard value.members != nil else {
-            throw document.error("\(path): expected an object, found \(describe(value))", at: value)
+            throw document.error("\(path): expected an object, found \(describeForMessage(value))", at: value)
         }
     }
 
@@ -279,7 +279,7 @@ private struct StoreKitParser {
     private func array(_ value: JSONValue?, _ path: String) throws(CatalogReadError) -> [JSONValue] {
         guard let value, !value.isNull else { return [] }
         guard let elements = value.elements else {
-            throw document.error("\(path): expected an array, found \(describe(value))", at: value)
+            throw document.error("\(path): expected an array, found \(describeForMessage(value))", at: value)
         }
         return elements
     }
@@ -287,7 +287,7 @@ private struct StoreKitParser {
     private func string(_ value: JSONValue?, _ path: String) throws(CatalogReadError) -> String? {
         guard let value, !value.isNull else { return nil }
         guard let text = value.string else {
-            throw document.error("\(path): expected a string, found \(describe(value))", at: value)
+            throw document.error("\(path): expected a string, found \(describeForMessage(value))", at: value)
         }
         return text
     }
@@ -301,7 +301,7 @@ private struct StoreKitParser {
     private func bool(_ value: JSONValue?, _ path: String) throws(CatalogReadError) -> Bool? {
         guard let value, !value.isNull else { return nil }
         guard let flag = value.bool else {
-            throw document.error("\(path): expected true or false, found \(describe(value))", at: value)
+            throw document.error("\(path): expected true or false, found \(describeForMessage(value))", at: value)
         }
         return flag
     }
@@ -309,7 +309,7 @@ private struct StoreKitParser {
     private func int(_ value: JSONValue?, _ path: String) throws(CatalogReadError) -> Int? {
         guard let value, !value.isNull else { return nil }
         guard let number = value.int else {
-            throw document.error("\(path): expected a whole number, found \(describe(value))", at: value)
+            throw document.error("\(path): expected a whole number, found \(describeForMessage(value))", at: value)
         }
         return number
     }
@@ -319,20 +319,5 @@ private struct StoreKitParser {
 private struct Pricing {
     let territory: Territory
     let currency: CurrencyCode
-}
-
-/// The most periods an offer may have; more is a typo, and would overflow offer lengths in days.
-private let maximumOfferPeriods = 1000
-
-/// A value for an error message: scalars quoted (and shortened), containers by kind only.
-private func describe(_ value: JSONValue) -> String {
-    switch value.kind {
-    case .string(let text): "the string \(quotedForMessage(text))"
-    case .number(let text): "the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text)"
-    case .bool(let flag): flag ? "true" : "false"
-    case .null: "null"
-    case .object: "an object"
-    case .array: "an array"
-    }
 }
 

@@ -73,6 +73,18 @@ struct JSONValue {
     }
 }
 
+/// A value for an error message: scalars quoted (and shortened), containers by kind only.
+func describeForMessage(_ value: JSONValue) -> String {
+    switch value.kind {
+    case .string(let text): "the string \(quotedForMessage(text))"
+    case .number(let text): "the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text)"
+    case .bool(let flag): flag ? "true" : "false"
+    case .null: "null"
+    case .object: "an object"
+    case .array: "an array"
+    }
+}
+
 /// A key of a JSON object with its value.
 struct JSONMember {
     let key: String
