@@ -312,6 +312,41 @@ struct CheckerSubscriptionTests {
         #expect(result[1].actual == "pay-up-front P1W")
     }
 
+    @Test("intro offer prices compare in the base territory; a storefront elsewhere compares no price")
+    func introOfferPrices() throws {
+        let month = try #require(SubscriptionPeriod(iso: "P1M"))
+        func offer(_ amount: String, _ currency: String, _ territory: String? = nil) -> IntroOffer {
+            IntroOffer(mode: .payAsYouGo, period: month, periods: 3, price: Make.money(amount, currency),
+                       territory: territory.map(Make.territory))
+        }
+        let config = Make.config([
+            subscription("equal", path: "products.yml") { $0.introOffers = [offer("0.99", "USD")] },
+            subscription("cheaper", path: "products.yml") { $0.introOffers = [offer("0.99", "USD")] },
+            subscription("per-territory", path: "products.yml") { $0.introOffers = [offer("0.99", "USD")] },
+        ], groups: Self.groups)
+        let asc = Make.store([
+            subscription("equal", path: "s.json") { $0.introOffers = [offer("0.990", "USD", "US")] },
+            subscription("cheaper", path: "s.json") { $0.introOffers = [offer("0.49", "USD", "US")] },
+            subscription("per-territory", path: "s.json") {
+                $0.introOffers = [offer("0.49", "GBP", "GB"), offer("0.99", "USD", "US")]
+            },
+        ], groups: Self.groups)
+        let storefrontGB = Make.store([
+            subscription("equal", path: "s.storekit") { $0.introOffers = [offer("0.79", "GBP")] },
+            subscription("cheaper", path: "s.storekit") { $0.introOffers = [offer("0.79", "GBP")] },
+            subscription("per-territory", path: "s.storekit") { $0.introOffers = [offer("0.79", "GBP")] },
+        ], format: .storekit, groups: Self.groups,
+           capabilities: CatalogCapabilities(expressesGroups: true, priceableTerritories: [Make.territory("GB")]))
+
+        let againstASC = findings(config, asc)
+        let againstStorefrontGB = findings(config, storefrontGB)
+
+        #expect(triples(againstASC) == ["intro-offer-mismatch cheaper -"])
+        #expect(againstASC.first?.actual == "pay-as-you-go P1M×3 at 0.49 USD")
+        #expect(againstASC.first?.expected == "pay-as-you-go P1M×3 at 0.99 USD")
+        #expect(againstStorefrontGB.isEmpty)
+    }
+
     @Test("a free trial longer than the period is reported on each catalog")
     func trialExceedsPeriod() throws {
         let month = try #require(SubscriptionPeriod(iso: "P1M"))
