@@ -165,12 +165,18 @@ struct EndToEndStoresTests {
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
     }
 
-    @Test("--play-currency: the Play CSV's assumption is said in the output")
+    @Test("Play CSV auto-filled prices: the currency comes from --play-currency or the config's base territory")
     func playCurrencyRemark() throws {
-        let result = try CommandRunner.run(
-            ["check", "--config", "catalogs/demo/products.yml", "--store", "Tests/Fixtures/play/csv/twelve-columns.csv",
-             "--play-currency", "EUR"] + Self.asOf)
-        #expect(result.stdout.contains("remark:"))
-        #expect(result.stdout.contains("EUR"))
+        let csv = "Tests/Fixtures/play/csv/twelve-columns.csv"
+        let arguments = ["check", "--config", "catalogs/demo/products.yml", "--store", csv] + Self.asOf
+
+        let implied = try CommandRunner.run(arguments)
+        let given = try CommandRunner.run(arguments + ["--play-currency", "EUR"])
+
+        func remarks(_ output: String) -> [String] { output.split(separator: "\n").map(String.init).filter { $0.contains("remark:") } }
+        #expect(remarks(implied.stdout) == [
+            "\(csv): remark: 1 auto-filled price is taken to be in USD (implied by the config's baseTerritory US)",
+        ])
+        #expect(remarks(given.stdout) == ["\(csv): remark: 1 auto-filled price is taken to be in EUR (--play-currency)"])
     }
 }

@@ -68,7 +68,8 @@ struct PlayCSVReaderTests {
         #expect(catalog.products.first?.uncomparedPrices == [UncomparedPrice(label: "home-currency", rawAmount: "1.99")])
         #expect(catalog.products.map(\.location.line) == [2, 3, 4])
         #expect(catalog.remarks == [
-            "play-csv: play/csv/eight-columns.csv: 2 home-currency prices have no currency (pass --play-currency)",
+            "2 auto-filled prices are in the merchant's home currency, which the file does not name "
+            + "(pass --play-currency)",
         ])
     }
 
@@ -79,7 +80,7 @@ struct PlayCSVReaderTests {
         ])
         #expect(catalog.products.first?.prices.isEmpty == true)  // never compared (DESIGN §5a item 8)
         #expect(catalog.remarks == [
-            "play-csv: play/csv/eight-columns.csv: 2 home-currency prices are taken to be in GBP (--play-currency)",
+            "2 auto-filled prices are taken to be in GBP (--play-currency)",
         ])
     }
 
@@ -279,7 +280,9 @@ struct PlayCSVReaderTests {
         #expect(catalog.products.allSatisfy { $0.clearedForSale == true && $0.prices.isEmpty && $0.kind == nil })
         #expect(catalog.products.first?.uncomparedPrices.map(\.summary) == ["home-currency 6.99"])
         #expect(catalog.products.last?.uncomparedPrices.map(\.summary) == ["home-currency 59.99"])
-        #expect(catalog.remarks == ["play-csv: martian.csv: 10 home-currency prices have no currency (pass --play-currency)"])
+        #expect(catalog.remarks == [
+            "10 auto-filled prices are in the merchant's home currency, which the file does not name (pass --play-currency)",
+        ])
     }
 
     @Test(.enabled(if: RealWorld.isAvailable)) func unityIAPCatalog() throws {
@@ -292,7 +295,7 @@ struct PlayCSVReaderTests {
             ["home-currency 1.99 USD"], ["home-currency 4.99 USD"], ["home-currency 24.99 USD"],
             ["home-currency 99.99 USD"], ["home-currency 49.99 USD"],
         ])
-        #expect(catalog.remarks == ["play-csv: unity.csv: 5 home-currency prices are taken to be in USD (--play-currency)"])
+        #expect(catalog.remarks == ["5 auto-filled prices are taken to be in USD (--play-currency)"])
     }
 
     @Test(.enabled(if: RealWorld.isAvailable)) func csvEmbeddedInAReadme() throws {

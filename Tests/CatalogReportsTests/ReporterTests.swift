@@ -43,7 +43,7 @@ enum CanonicalResult {
                 store: play))
             comparisons.append(StoreComparison(storePath: play, storeFormat: .playJSON, configProducts: 4,
                                                storeProducts: 3, matchedProducts: 3,
-                                               remarks: ["2 home-currency prices have no currency (pass --play-currency)"]))
+                                               remarks: ["2 auto-filled prices are taken to be in USD (--play-currency)"]))
         }
         return CheckResult(configPath: config, configFormat: .catalog, configProducts: 4, comparisons: comparisons,
                            findings: findings, strict: false)

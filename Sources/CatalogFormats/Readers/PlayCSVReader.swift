@@ -14,7 +14,7 @@ import Foundation
 /// - `Auto Fill Prices = false`: `Price` holds `COUNTRY; micros` pairs, current prices in the country's Play
 ///   currency; `Auto Fill Prices = true`: one micros amount in the merchant's home currency, which the file
 ///   does not name — exported as the uncompared price `home-currency`, in `ReadOptions.playCurrency` when
-///   given, and said so in `Catalog.remarks`;
+///   known (`--play-currency`, or the config's base territory), and said so in `Catalog.remarks`;
 /// - `Locale; Title; Description` is display text: no reference name;
 /// - locations are the 1-based line where each record starts (the header is line 1).
 public struct PlayCSVReader: CatalogReader {
@@ -97,12 +97,12 @@ public struct PlayCSVReader: CatalogReader {
         }
 
         var remarks: [String] = []
+        func prices(_ count: Int) -> String { count == 1 ? "1 auto-filled price is" : "\(count) auto-filled prices are" }
         if unpricedHomePrices > 0 {
-            remarks.append("play-csv: \(displayPath): \(unpricedHomePrices) home-currency prices have no currency "
-                           + "(pass --play-currency)")
+            remarks.append("\(prices(unpricedHomePrices)) in the merchant's home currency, which the file does not "
+                           + "name (pass --play-currency)")
         } else if homePrices > 0, let currency = options.playCurrency {
-            remarks.append("play-csv: \(displayPath): \(homePrices) home-currency prices are taken to be in "
-                           + "\(currency) (--play-currency)")
+            remarks.append("\(prices(homePrices)) taken to be in \(currency) (\(options.playCurrencyOrigin))")
         }
         return Catalog(path: displayPath, format: .playCSV, products: products,
                        capabilities: CatalogCapabilities(expressesGroups: false), remarks: remarks)

@@ -5,13 +5,17 @@ import CatalogCore
 public struct ReadOptions: Sendable {
     /// The day at which scheduled prices are evaluated (`--as-of`).
     public var asOf: CalendarDate
-    /// The merchant's home currency for Play CSV single prices (`--play-currency`), when known.
+    /// The merchant's home currency for Play CSV single prices, when known.
     public var playCurrency: CurrencyCode?
+    /// Where `playCurrency` comes from, for the output: `--play-currency`, or the config's base territory.
+    public var playCurrencyOrigin: String
 
     /// Creates options.
-    public init(asOf: CalendarDate, playCurrency: CurrencyCode? = nil) {
+    public init(asOf: CalendarDate, playCurrency: CurrencyCode? = nil,
+                playCurrencyOrigin: String = "--play-currency") {
         self.asOf = asOf
         self.playCurrency = playCurrency
+        self.playCurrencyOrigin = playCurrencyOrigin
     }
 }
 

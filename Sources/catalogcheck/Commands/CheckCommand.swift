@@ -51,7 +51,8 @@ struct CheckCommand: ParsableCommand {
     var asOf: CalendarDate?
 
     @Option(name: .long, help: ArgumentHelp(
-        "The Play merchant's home currency, for Play CSV auto-filled prices.", valueName: "XXX"))
+        "The Play merchant's home currency, for Play CSV auto-filled prices (default: the currency of the "
+        + "config's baseTerritory).", valueName: "XXX"))
     var playCurrency: CurrencyCode?
 
     @Flag(name: .long, help: "Print only findings that fail the run, and the summary.")
@@ -73,12 +74,13 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let console = Console()
         guard let day = asOf ?? CalendarDate.todayUTC else { throw ValidationError("cannot tell today's date; pass --as-of") }
-        let loader = CatalogLoader(options: ReadOptions(asOf: day, playCurrency: playCurrency))
+        let options = ReadOptions(asOf: day, playCurrency: playCurrency)
         let checker = Checker(options: CheckOptions(territories: try parseTerritories(territory), strict: strict))
 
         var result = try reportingInputErrors(console) {
-            let configCatalog = try loader.load(config, format: .catalog)
-            let stores = try store.map { try loader.load($0.path, format: $0.format ?? storeFormat) }
+            let configCatalog = try CatalogLoader(options: options).load(config, format: .catalog)
+            let storeLoader = CatalogLoader(options: homeCurrency(options, config: configCatalog))
+            let stores = try store.map { try storeLoader.load($0.path, format: $0.format ?? storeFormat) }
             return checker.check(config: configCatalog, stores: stores)
         }
         if quiet {
@@ -96,5 +98,14 @@ struct CheckCommand: ParsableCommand {
             try console.write(extra.format.reporter.report(result, context: ReportContext()), to: extra.path)
         }
         if !result.isConsistent { throw Exit.inconsistent }
+    }
+
+    /// Without `--play-currency`, the Play home currency is the one the config's base territory implies.
+    private func homeCurrency(_ options: ReadOptions, config: Catalog) -> ReadOptions {
+        guard options.playCurrency == nil, let implied = config.baseTerritory.playCurrency else { return options }
+        var options = options
+        options.playCurrency = implied
+        options.playCurrencyOrigin = "implied by the config's baseTerritory \(config.baseTerritory.alpha2)"
+        return options
     }
 }
