@@ -89,13 +89,19 @@ private struct Placed {
     let value: JSONValue
 }
 
+/// Where a resource object starts: its document and byte offset.
+private struct Position {
+    let document: Int
+    let offset: Int
+}
+
 /// One pooled resource (a node of the link graph), known from a resource object or only from identifiers.
 private struct Node {
     let key: ResourceKey
     /// The interned type name.
     let type: Int
-    /// The resource object first seen (its start is the record's location); nil while known only by identifier.
-    var definition: Placed?
+    /// Where the resource object first seen starts (the record's location); nil while known only by identifier.
+    var definition: Position?
     /// Every `attributes` object seen for the resource, in reading order; the first non-null value of a name wins.
     var attributeObjects: [Placed] = []
     /// Links to other nodes, in the order they were seen.
@@ -122,9 +128,10 @@ private struct Edge: Hashable {
 }
 
 /// Every resource of every document, pooled by `(type, id)`, with the links between them. Nodes, types and
-/// relationship names are interned as integers so large inputs hash each string once.
+/// relationship names are interned as integers so large inputs hash each string once. Of each document the
+/// pool keeps its source (for locations) and the `attributes` objects, not the whole tree.
 private struct ASCResourcePool {
-    var documents: [JSONDocument] = []
+    var sources: [JSONSource] = []
     var nodes: [Node] = []
     /// Nodes in the order their resource objects were first seen (the catalog's reading order).
     var definitionOrder: [Int] = []
@@ -150,15 +157,15 @@ private struct ASCResourcePool {
 
     /// Adds a parsed file: one document or an array of documents.
     mutating func add(_ document: JSONDocument) throws(CatalogReadError) {
-        documents.append(document)
-        let index = documents.count - 1
+        sources.append(document.source)
+        let place = (document: document, index: sources.count - 1)
         let root = document.root
         if let elements = root.elements {
             for (position, element) in elements.enumerated() {
-                try addDocument(element, in: index, path: "[\(position)]")
+                try addDocument(element, in: place, path: "[\(position)]")
             }
         } else if root.members != nil {
-            try addDocument(root, in: index, path: "")
+            try addDocument(root, in: place, path: "")
         } else {
             throw document.error(
                 "not an App Store Connect API response: the top level is \(root.typeName), expected an object "
@@ -166,8 +173,9 @@ private struct ASCResourcePool {
         }
     }
 
-    private mutating func addDocument(_ value: JSONValue, in index: Int, path: String) throws(CatalogReadError) {
-        let document = documents[index]
+    private mutating func addDocument(_ value: JSONValue, in place: (document: JSONDocument, index: Int),
+                                      path: String) throws(CatalogReadError) {
+        let document = place.document
         let here = path.isEmpty ? "the document" : path
         guard value.members != nil else {
             throw document.error("\(here): expected a JSON:API document (an object), found \(describeForMessage(value))",
@@ -194,11 +202,11 @@ private struct ASCResourcePool {
         switch data.kind {
         case .null: break
         case .object:
-            let child = try addResource(data, in: index, path: "\(prefix)data")
+            let child = try addResource(data, in: place, path: "\(prefix)data")
             if let parent { link(parent.node, parent.relationship, child) }
         case .array(let elements):
             for (position, resource) in elements.enumerated() {
-                let child = try addResource(resource, in: index, path: "\(prefix)data[\(position)]")
+                let child = try addResource(resource, in: place, path: "\(prefix)data[\(position)]")
                 if let parent { link(parent.node, parent.relationship, child) }
             }
         default:
@@ -211,7 +219,7 @@ private struct ASCResourcePool {
                                      at: included)
             }
             for (position, resource) in elements.enumerated() {
-                _ = try addResource(resource, in: index, path: "\(prefix)included[\(position)]")
+                _ = try addResource(resource, in: place, path: "\(prefix)included[\(position)]")
             }
         }
     }
@@ -261,13 +269,14 @@ private struct ASCResourcePool {
     }
 
     /// Pools one resource object and its relationship links; returns its node.
-    private mutating func addResource(_ value: JSONValue, in index: Int, path: @autoclosure () -> String)
-        throws(CatalogReadError) -> Int
+    private mutating func addResource(_ value: JSONValue, in place: (document: JSONDocument, index: Int),
+                                      path: @autoclosure () -> String) throws(CatalogReadError) -> Int
     {
-        let document = documents[index]
+        let document = place.document
+        let index = place.index
         let current = node(try identifier(value, document: document, path: path()))
         if nodes[current].definition == nil {
-            nodes[current].definition = Placed(document: index, value: value)
+            nodes[current].definition = Position(document: index, offset: value.offset)
             definitionOrder.append(current)
         }
         if let attributes = value["attributes"], !attributes.isNull {
@@ -362,13 +371,13 @@ private struct ASCResourcePool {
     /// Where a node's resource object starts; the first document when it is known only by identifier.
     func location(of node: Int) -> SourceLocation {
         guard let definition = nodes[node].definition else {
-            return SourceLocation(path: documents.first?.path ?? "")
+            return SourceLocation(path: sources.first?.path ?? "")
         }
-        return documents[definition.document].location(of: definition.value)
+        return sources[definition.document].location(ofOffset: definition.offset)
     }
 
     func location(of placed: Placed) -> SourceLocation {
-        documents[placed.document].location(of: placed.value)
+        sources[placed.document].location(ofOffset: placed.value.offset)
     }
 }
 

@@ -92,22 +92,20 @@ struct JSONMember {
     let value: JSONValue
 }
 
-/// A parsed JSON file: the root value plus what is needed to turn byte offsets into lines and columns.
+/// A parsed JSON file: the root value plus the `JSONSource` that turns byte offsets into lines and columns.
+/// A reader that keeps locations but not values holds on to `source` alone.
 final class JSONDocument {
     /// The path shown in locations.
-    let path: String
+    var path: String { source.path }
     /// The root value.
     let root: JSONValue
-    private let bytes: Data
-    private lazy var lineStarts: [Int] = JSONDocument.lineStarts(of: bytes)
-    private lazy var characterCheckpoints: [Int] = JSONDocument.characterCheckpoints(of: bytes)
-    private static let checkpointStride = 4096
+    /// The file's bytes and line tables.
+    let source: JSONSource
 
     /// Parses `data`. Malformed JSON, invalid UTF-8, duplicate keys and nesting deeper than 512 levels are
     /// errors that name the line and column.
     init(data: Data, path: String) throws(CatalogReadError) {
-        self.path = path
-        self.bytes = data
+        self.source = JSONSource(path: path, bytes: data)
         let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
             return Result { () throws(JSONSyntaxError) in try parser.parseDocument() }
@@ -116,10 +114,8 @@ final class JSONDocument {
         case .success(let root):
             self.root = root
         case .failure(let error):
-            let location = SourceLocation(path: path)
-            let placed = JSONDocument.location(of: error.offset, in: data, lineStarts: JSONDocument.lineStarts(of: data),
-                                               path: path)
-            throw CatalogReadError("invalid JSON: \(error.message)", at: error.offset < 0 ? location : placed)
+            let location = error.offset < 0 ? SourceLocation(path: path) : source.location(ofOffset: error.offset)
+            throw CatalogReadError("invalid JSON: \(error.message)", at: location)
         }
     }
 
@@ -131,18 +127,38 @@ final class JSONDocument {
 
     /// The location of a value.
     func location(of value: JSONValue) -> SourceLocation {
-        location(ofOffset: value.offset)
+        source.location(ofOffset: value.offset)
     }
 
     /// The location of an object member's key.
     func location(of member: JSONMember) -> SourceLocation {
-        location(ofOffset: member.keyOffset)
+        source.location(ofOffset: member.keyOffset)
+    }
+
+    /// An error at a value.
+    func error(_ message: String, at value: JSONValue) -> CatalogReadError {
+        CatalogReadError(message, at: location(of: value))
+    }
+}
+
+/// A JSON file's path and bytes, which turn byte offsets into 1-based lines and columns (in characters).
+final class JSONSource {
+    /// The path shown in locations.
+    let path: String
+    private let bytes: Data
+    private lazy var lineStarts: [Int] = JSONSource.lineStarts(of: bytes)
+    private lazy var characterCheckpoints: [Int] = JSONSource.characterCheckpoints(of: bytes)
+    private static let checkpointStride = 4096
+
+    init(path: String, bytes: Data) {
+        self.path = path
+        self.bytes = bytes
     }
 
     /// The location of a byte offset.
     func location(ofOffset offset: Int) -> SourceLocation {
         let clamped = min(max(offset, 0), bytes.count)
-        let line = JSONDocument.lineIndex(of: clamped, lineStarts: lineStarts)
+        let line = JSONSource.lineIndex(of: clamped, lineStarts: lineStarts)
         let column = characters(before: clamped) - characters(before: lineStarts[line]) + 1
         return SourceLocation(path: path, line: line + 1, column: column)
     }
@@ -150,14 +166,9 @@ final class JSONDocument {
     /// Characters (Unicode scalars) before a byte offset, from a checkpoint every 4 KiB: columns on a
     /// minified document's one long line cost a few thousand byte reads, not a scan of the line.
     private func characters(before offset: Int) -> Int {
-        let block = offset / JSONDocument.checkpointStride
-        let start = block * JSONDocument.checkpointStride
-        return characterCheckpoints[block] + JSONDocument.characterCount(in: bytes, from: start, to: offset)
-    }
-
-    /// An error at a value.
-    func error(_ message: String, at value: JSONValue) -> CatalogReadError {
-        CatalogReadError(message, at: location(of: value))
+        let block = offset / JSONSource.checkpointStride
+        let start = block * JSONSource.checkpointStride
+        return characterCheckpoints[block] + JSONSource.characterCount(in: bytes, from: start, to: offset)
     }
 
     private static func lineStarts(of data: Data) -> [Int] {
@@ -168,13 +179,6 @@ final class JSONDocument {
             }
         }
         return starts
-    }
-
-    private static func location(of offset: Int, in data: Data, lineStarts: [Int], path: String) -> SourceLocation {
-        let clamped = min(max(offset, 0), data.count)
-        let line = lineIndex(of: clamped, lineStarts: lineStarts)
-        let column = characterCount(in: data, from: lineStarts[line], to: clamped) + 1
-        return SourceLocation(path: path, line: line + 1, column: column)
     }
 
     /// The number of characters before every `checkpointStride`-th byte.
