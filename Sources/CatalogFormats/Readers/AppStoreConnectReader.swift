@@ -89,6 +89,9 @@ private struct Placed {
     let value: JSONValue
 }
 
+/// A document being pooled, and its index in `ASCResourcePool.sources`.
+private typealias DocumentPlace = (document: JSONDocument, index: Int)
+
 /// Where a resource object starts: its document and byte offset.
 private struct Position {
     let document: Int
@@ -158,7 +161,7 @@ private struct ASCResourcePool {
     /// Adds a parsed file: one document or an array of documents.
     mutating func add(_ document: JSONDocument) throws(CatalogReadError) {
         sources.append(document.source)
-        let place = (document: document, index: sources.count - 1)
+        let place: DocumentPlace = (document, sources.count - 1)
         let root = document.root
         if let elements = root.elements {
             for (position, element) in elements.enumerated() {
@@ -173,8 +176,7 @@ private struct ASCResourcePool {
         }
     }
 
-    private mutating func addDocument(_ value: JSONValue, in place: (document: JSONDocument, index: Int),
-                                      path: String) throws(CatalogReadError) {
+    private mutating func addDocument(_ value: JSONValue, in place: DocumentPlace, path: String) throws(CatalogReadError) {
         let document = place.document
         let here = path.isEmpty ? "the document" : path
         guard value.members != nil else {
@@ -269,7 +271,7 @@ private struct ASCResourcePool {
     }
 
     /// Pools one resource object and its relationship links; returns its node.
-    private mutating func addResource(_ value: JSONValue, in place: (document: JSONDocument, index: Int),
+    private mutating func addResource(_ value: JSONValue, in place: DocumentPlace,
                                       path: @autoclosure () -> String) throws(CatalogReadError) -> Int
     {
         let document = place.document
