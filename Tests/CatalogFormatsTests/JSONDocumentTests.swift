@@ -30,6 +30,20 @@ struct JSONDocumentTests {
         #expect(document.location(of: c.value) == SourceLocation(path: "t.json", line: 3, column: 8))
     }
 
+    @Test("columns on a long minified line count characters, across the 4 KiB checkpoints")
+    func positionsOnALongLine() throws {
+        // 3,000 two-byte characters (6,000 bytes), then values: their columns are in characters.
+        let padding = String(repeating: "é", count: 3000)
+        let document = try parse("[\"\(padding)\", 1, {\"k\": \"v\"}]")
+        let elements = try #require(document.root.elements)
+
+        #expect(document.location(of: elements[1]) == SourceLocation(path: "t.json", line: 1, column: 3006))
+        #expect(document.location(of: elements[2]) == SourceLocation(path: "t.json", line: 1, column: 3009))
+        let parsed = try parse("[\"\(padding)\",\n 1]")
+        #expect(parsed.location(of: try #require(parsed.root.elements?.last))
+            == SourceLocation(path: "t.json", line: 2, column: 2))
+    }
+
     @Test("numbers keep their source text; strings decode escapes and surrogate pairs")
     func scalars() throws {
         let document = try parse(#"{"n": 9.990, "big": 12345678901234567890123, "s": "a\"b\\c\u00e9\ud83d\ude00\n"}"#)

@@ -159,7 +159,11 @@ final class JSONSource {
     func location(ofOffset offset: Int) -> SourceLocation {
         let clamped = min(max(offset, 0), bytes.count)
         let line = JSONSource.lineIndex(of: clamped, lineStarts: lineStarts)
-        let column = characters(before: clamped) - characters(before: lineStarts[line]) + 1
+        let lineStart = lineStarts[line]
+        // A short distance is counted directly; a long line (minified JSON) goes through the checkpoints.
+        let column = clamped - lineStart <= JSONSource.checkpointStride
+            ? JSONSource.characterCount(in: bytes, from: lineStart, to: clamped) + 1
+            : characters(before: clamped) - characters(before: lineStart) + 1
         return SourceLocation(path: path, line: line + 1, column: column)
     }
 
