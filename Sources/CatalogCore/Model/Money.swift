@@ -51,19 +51,30 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
         var integerDigits = 0
         var fractionDigits = 0
         var seenPoint = false
+        var integer: UInt64 = 0
+        var fraction: UInt64 = 0
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if seenPoint { fractionDigits += 1 } else { integerDigits += 1 }
+                let digit = UInt64(byte - UInt8(ascii: "0"))
+                if seenPoint {
+                    fractionDigits += 1
+                    guard fractionDigits <= 12 else { return nil }
+                    fraction = fraction * 10 + digit
+                } else {
+                    integerDigits += 1
+                    guard integerDigits <= 18 else { return nil }
+                    integer = integer * 10 + digit
+                }
             case UInt8(ascii: ".") where !seenPoint && integerDigits > 0:
                 seenPoint = true
             default:
                 return nil
             }
         }
-        guard integerDigits > 0, integerDigits <= 18, fractionDigits <= 12,
-              !seenPoint || fractionDigits > 0 else { return nil }
-        return Decimal(string: String(text), locale: Locale(identifier: "en_US_POSIX"))
+        guard integerDigits > 0, !seenPoint || fractionDigits > 0 else { return nil }
+        // Both parts fit in 64 bits (18 and 12 digits); their sum is exact in Decimal's 38 digits.
+        return Decimal(integer) + Decimal(sign: .plus, exponent: -fractionDigits, significand: Decimal(fraction))
     }
 
     /// Converts an integer count of millionths (`990000` → 0.99), as Play writes prices.
