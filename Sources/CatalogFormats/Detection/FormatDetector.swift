@@ -6,12 +6,14 @@ public enum FormatDetector {
     /// How each format is recognized, for `catalogcheck formats`.
     public static func detectionRule(for format: CatalogFormat) -> String {
         switch format {
-        case .appstoreXML: "a .xml file whose root is <package> in the http://apple.com/itunes/importer namespace"
+        case .appstoreXML: "a .xml file whose root is <package> in the http://apple.com/itunes/importer namespace, "
+            + "or a Transporter package folder holding metadata.xml"
         case .storekit: "a .storekit file, or JSON with subscriptionGroups / nonRenewingSubscriptions / settings"
         case .ascJSON: "JSON:API documents (\"data\" with \"type\" and \"id\"): a file, an array, or a folder of .json"
         case .playCSV: "a .csv file with a \"Product ID\" header column"
         case .playJSON: "JSON with subscriptions / basePlans / inappproduct / sku / oneTimeProducts / "
-            + "subscriptionOffers, or a folder of them (gradle-play-publisher products/ and subscriptions/)"
+            + "subscriptionOffers / packageName, or a folder of them (gradle-play-publisher products/ and "
+            + "subscriptions/)"
         case .plist: "a .plist file, or XML whose root is <plist>"
         case .catalog: "a .yml / .yaml file, or JSON with \"version\" and \"products\" as an object"
         }
@@ -51,6 +53,10 @@ public enum FormatDetector {
     }
 
     private static func detectFolder(_ url: URL, displayPath: String) throws(CatalogReadError) -> CatalogFormat {
+        // A Transporter package (`App.itmsp/`) holds its metadata.xml.
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent("metadata.xml").path) {
+            return .appstoreXML
+        }
         let files = FileLoading.files(in: url, suffix: ".json")
         // gradle-play-publisher keeps products/ and subscriptions/ folders.
         if files.contains(where: { ["products", "subscriptions"].contains($0.deletingLastPathComponent().lastPathComponent) }) {
@@ -62,7 +68,8 @@ public enum FormatDetector {
             }
         }
         throw CatalogReadError(
-            "cannot tell the format of this folder (expected App Store Connect or Google Play .json files); "
+            "cannot tell the format of this folder (expected App Store Connect or Google Play .json files, or "
+                + "a Transporter package with metadata.xml); "
                 + "pass --store-format", at: SourceLocation(path: displayPath))
     }
 
@@ -101,7 +108,7 @@ public enum FormatDetector {
         }
         if has("data") && has("type") && has("id") && !has("basePlans") { return .ascJSON }
         if has("subscriptions") || has("basePlans") || has("inappproduct") || has("sku")
-            || has("oneTimeProducts") || has("subscriptionOffers") || has("purchaseOptions") {
+            || has("oneTimeProducts") || has("subscriptionOffers") || has("purchaseOptions") || has("packageName") {
             return .playJSON
         }
         if has("version") && has("products") { return .catalog }

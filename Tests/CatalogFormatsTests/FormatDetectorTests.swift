@@ -1,0 +1,99 @@
+import CatalogCore
+@testable import CatalogFormats
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("Format detection")
+struct FormatDetectorTests {
+    private func detect(_ url: URL) throws(CatalogReadError) -> CatalogFormat {
+        try FormatDetector.detect(url, displayPath: url.lastPathComponent)
+    }
+
+    @Test("every example catalog and reader fixture is detected as its format", arguments: [
+        ("demo/products.yml", CatalogFormat.catalog),
+        ("demo/appstore.storekit", .storekit),
+        ("demo/asc", .ascJSON),
+        ("demo/metadata.xml", .appstoreXML),
+        ("demo/play", .playJSON),
+        ("demo/play-products.csv", .playCSV),
+        ("demo-drift/asc/subscription-groups.json", .ascJSON),
+        ("demo-drift/play/subscriptions.json", .playJSON),
+        ("demo-drift/play/onetimeproducts.json", .playJSON),
+    ])
+    func exampleCatalogs(path: String, format: CatalogFormat) throws {
+        #expect(try detect(Fixtures.catalog(path)) == format)
+    }
+
+    @Test("reader fixtures: by extension, by content, and folders", arguments: [
+        ("config/valid/rich.json", CatalogFormat.catalog),
+        ("storekit/minimal-v1.storekit", .storekit),
+        ("asc/documents-array.json", .ascJSON),
+        ("asc/app-folder", .ascJSON),
+        ("xml/no-namespace.xml", .appstoreXML),
+        ("xml/subscription-group-software5.9.xml", .appstoreXML),
+        ("plist/array.plist", .plist),
+        ("play/api/inappproducts.json", .playJSON),
+        ("play/api/offers.json", .playJSON),
+        ("play/legacy-migrated-subscription.json", .playJSON),
+        ("play/gpp", .playJSON),
+        ("play/csv/seven-columns.csv", .playCSV),
+    ])
+    func fixtures(path: String, format: CatalogFormat) throws {
+        #expect(try detect(Fixtures.url(path)) == format)
+    }
+
+    @Test("content decides where the extension does not: JSON shapes, XML roots, a YAML config")
+    func sniffing() {
+        #expect(FormatDetector.sniff(#"{"packageName": "com.example", "productId": "premium"}"#) == .playJSON)
+        #expect(FormatDetector.sniff(#"{"data": {"type": "subscriptions", "id": "1"}}"#) == .ascJSON)
+        #expect(FormatDetector.sniff(#"{"version": 1, "products": {}}"#) == .catalog)
+        #expect(FormatDetector.sniff("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><array/></plist>") == .plist)
+        #expect(FormatDetector.sniff("\u{FEFF}version: 1\nproducts: {}\n") == .catalog)
+        #expect(FormatDetector.sniff("Product ID,Published State,Price\n") == .playCSV)
+        #expect(FormatDetector.sniff(#"{"name": "something else"}"#) == nil)
+        #expect(FormatDetector.sniff("<html></html>") == nil)
+    }
+
+    @Test("a Transporter package folder is detected by its metadata.xml")
+    func transporterPackage() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("catalogcheck-detect-\(UUID().uuidString).itmsp")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Fixtures.url("xml/lookup-software5.4.xml"),
+                                         to: folder.appendingPathComponent("metadata.xml"))
+
+        #expect(try detect(folder) == .appstoreXML)
+    }
+
+    @Test("undetectable inputs and missing files are errors naming the path")
+    func undetectable() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("catalogcheck-detect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = folder.appendingPathComponent("notes.txt")
+        try Data("just some notes\n".utf8).write(to: text)
+
+        let file = #expect(throws: CatalogReadError.self) { try detect(text) }
+        let plainFolder = #expect(throws: CatalogReadError.self) { try detect(folder) }
+        let missing = #expect(throws: CatalogReadError.self) { try detect(folder.appendingPathComponent("missing.json")) }
+
+        #expect(file?.description.hasPrefix("notes.txt: error: cannot tell the format of this file") == true)
+        #expect(plainFolder?.message.hasPrefix("cannot tell the format of this folder") == true)
+        #expect(missing?.description == "missing.json: error: the file does not exist")
+    }
+
+    @Test(.enabled(if: RealWorld.isAvailable), arguments: [
+        ("google/Triple-T_gradle-play-publisher_subscription.json", CatalogFormat.playJSON),
+        ("google/Triple-T_gradle-play-publisher_product.json", .playJSON),
+        ("google/RiddhRam_Martian-Frontier_GooglePlayProductCatalog.csv", .playCSV),
+        ("apple/apple-docs_GET-v1-subscriptions-id-prices_example_response.json", .ascJSON),
+        ("apple/37iOS_AppleParty_iap_metadata.xml", .appstoreXML),
+        ("apple/cntrump_SKDemo_Products.storekit", .storekit),
+    ])
+    func realWorldFiles(path: String, format: CatalogFormat) throws {
+        #expect(try detect(RealWorld.url(path)) == format)
+    }
+}
