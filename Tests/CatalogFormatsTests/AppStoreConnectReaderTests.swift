@@ -355,9 +355,7 @@ struct AppStoreConnectReaderTests {
     }
 
     @Test func rejectsAnEmptyFolder() throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("catalogcheck-asc-empty-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let options = try ascOptions()
         #expect(throws: CatalogReadError("the folder holds no .json files", at: Location(path: "exports"))) {

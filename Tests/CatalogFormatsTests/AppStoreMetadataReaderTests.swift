@@ -189,12 +189,8 @@ private typealias Location = CatalogCore.SourceLocation
     }
 
     @Test func packageFolderReadsItsMetadataXML() throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("catalogcheck-itmsp-\(UUID().uuidString).itmsp")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Fixtures.transporterPackage(with: "xml/lookup-software5.4.xml")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: Fixtures.url("xml/lookup-software5.4.xml"),
-                                         to: folder.appendingPathComponent("metadata.xml"))
         let catalog = try AppStoreMetadataReader().read(
             contentsOf: folder, displayPath: "app.itmsp",
             options: ReadOptions(asOf: try #require(Self.asOf)))

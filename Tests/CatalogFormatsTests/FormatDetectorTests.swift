@@ -57,21 +57,15 @@ struct FormatDetectorTests {
 
     @Test("a Transporter package folder is detected by its metadata.xml")
     func transporterPackage() throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("catalogcheck-detect-\(UUID().uuidString).itmsp")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Fixtures.transporterPackage(with: "xml/lookup-software5.4.xml")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: Fixtures.url("xml/lookup-software5.4.xml"),
-                                         to: folder.appendingPathComponent("metadata.xml"))
 
         #expect(try detect(folder) == .appstoreXML)
     }
 
     @Test("undetectable inputs and missing files are errors naming the path")
     func undetectable() throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("catalogcheck-detect-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = folder.appendingPathComponent("notes.txt")
         try Data("just some notes\n".utf8).write(to: text)

@@ -193,7 +193,7 @@ struct PlayJSONReaderTests {
     }
 
     @Test func singleOfferDocumentMarksPlansAsCarryingOffers() throws {
-        let folder = try PlayTest.temporaryFolder()
+        let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("""
         {"productId": "sub", "basePlans": [
@@ -419,7 +419,7 @@ struct PlayJSONReaderTests {
     }
 
     @Test func emptyFolderAndMissingFileAreErrors() throws {
-        let folder = try PlayTest.temporaryFolder()
+        let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let empty = try #require(throws: CatalogReadError.self) {
             try reader.read(contentsOf: folder, displayPath: "empty", options: try PlayTest.options())
@@ -478,7 +478,7 @@ struct PlayJSONReaderTests {
 
     @Test(.enabled(if: RealWorld.isAvailable)) func tripleTFixturesInTheirFolderLayout() throws {
         // Lay the three real files out as gradle-play-publisher does, in a temporary folder.
-        let folder = try PlayTest.temporaryFolder()
+        let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manager = FileManager.default
         try manager.createDirectory(at: folder.appendingPathComponent("products"), withIntermediateDirectories: true)

@@ -2,6 +2,7 @@ import CatalogCore
 import CatalogFormats
 import Foundation
 import Testing
+import TestSupport
 
 /// Small builders shared by the Play reader tests.
 enum PlayTest {
@@ -31,17 +32,9 @@ enum PlayTest {
         Dictionary(uniqueKeysWithValues: (product?.prices ?? [:]).map { ($0.key.alpha2, $0.value.money.description) })
     }
 
-    /// A fresh temporary folder, removed by the caller.
-    static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("catalogcheck-play-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Writes `text` to `name` in a fresh temporary folder and returns the file URL.
     static func temporaryFile(_ name: String, _ text: String) throws -> URL {
-        let url = try temporaryFolder().appendingPathComponent(name)
+        let url = try Fixtures.temporaryFolder().appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url
     }

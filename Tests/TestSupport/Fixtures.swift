@@ -19,6 +19,23 @@ public enum Fixtures {
         repositoryRoot.appendingPathComponent("catalogs").appendingPathComponent(relativePath)
     }
 
+    /// A new, empty folder under the temporary directory, named `catalogcheck-<UUID><suffix>`; the caller
+    /// removes it.
+    public static func temporaryFolder(suffix: String = "") throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("catalogcheck-\(UUID().uuidString)\(suffix)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// A Transporter package (`<temporary>.itmsp/metadata.xml`) holding a copy of an XML fixture; the caller
+    /// removes it.
+    public static func transporterPackage(with relativePath: String) throws -> URL {
+        let folder = try temporaryFolder(suffix: ".itmsp")
+        try FileManager.default.copyItem(at: url(relativePath), to: folder.appendingPathComponent("metadata.xml"))
+        return folder
+    }
+
     /// The names of the files in a fixture folder, sorted.
     public static func files(in relativePath: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url(relativePath).path)) ?? []
