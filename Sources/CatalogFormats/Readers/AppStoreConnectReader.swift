@@ -286,7 +286,11 @@ private struct ASCResourcePool {
                 throw document.error("\(path()).attributes: expected an object, found \(describeForMessage(attributes))",
                                      at: attributes)
             }
-            nodes[current].attributeObjects.append(Placed(document: index, value: attributes))
+            // A later object only matters for names the earlier ones leave null or out (the same territory
+            // included in every document adds nothing).
+            if addsAttributes(attributes, to: current) {
+                nodes[current].attributeObjects.append(Placed(document: index, value: attributes))
+            }
         }
         if let relationships = value["relationships"], !relationships.isNull {
             guard let members = relationships.members else {
@@ -322,6 +326,15 @@ private struct ASCResourcePool {
             }
         }
         return current
+    }
+
+    /// Whether `attributes` has a non-null value for a name that the node's earlier objects do not set.
+    private func addsAttributes(_ attributes: JSONValue, to node: Int) -> Bool {
+        let earlier = nodes[node].attributeObjects
+        if earlier.isEmpty { return true }
+        return attributes.members?.contains { member in
+            !member.value.isNull && !earlier.contains { $0.value[member.key].map { !$0.isNull } ?? false }
+        } ?? false
     }
 
     /// The `(type, id)` of a resource object or resource identifier.
