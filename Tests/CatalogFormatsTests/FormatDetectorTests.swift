@@ -10,37 +10,31 @@ struct FormatDetectorTests {
         try FormatDetector.detect(url, displayPath: url.lastPathComponent)
     }
 
-    @Test("every example catalog and reader fixture is detected as its format", arguments: [
-        ("demo/products.yml", CatalogFormat.catalog),
-        ("demo/appstore.storekit", .storekit),
-        ("demo/asc", .ascJSON),
-        ("demo/metadata.xml", .appstoreXML),
-        ("demo/play", .playJSON),
-        ("demo/play-products.csv", .playCSV),
-        ("demo-drift/asc/subscription-groups.json", .ascJSON),
-        ("demo-drift/play/subscriptions.json", .playJSON),
-        ("demo-drift/play/onetimeproducts.json", .playJSON),
+    @Test("example catalogs and reader fixtures: by extension, by content, and folders", arguments: [
+        ("catalogs/demo/products.yml", CatalogFormat.catalog),
+        ("catalogs/demo/appstore.storekit", .storekit),
+        ("catalogs/demo/asc", .ascJSON),
+        ("catalogs/demo/metadata.xml", .appstoreXML),
+        ("catalogs/demo/play", .playJSON),
+        ("catalogs/demo/play-products.csv", .playCSV),
+        ("catalogs/demo-drift/asc/subscription-groups.json", .ascJSON),
+        ("catalogs/demo-drift/play/subscriptions.json", .playJSON),
+        ("catalogs/demo-drift/play/onetimeproducts.json", .playJSON),
+        ("Tests/Fixtures/config/valid/rich.json", .catalog),
+        ("Tests/Fixtures/storekit/minimal-v1.storekit", .storekit),
+        ("Tests/Fixtures/asc/documents-array.json", .ascJSON),
+        ("Tests/Fixtures/asc/app-folder", .ascJSON),
+        ("Tests/Fixtures/xml/no-namespace.xml", .appstoreXML),
+        ("Tests/Fixtures/xml/subscription-group-software5.9.xml", .appstoreXML),
+        ("Tests/Fixtures/plist/array.plist", .plist),
+        ("Tests/Fixtures/play/api/inappproducts.json", .playJSON),
+        ("Tests/Fixtures/play/api/offers.json", .playJSON),
+        ("Tests/Fixtures/play/legacy-migrated-subscription.json", .playJSON),
+        ("Tests/Fixtures/play/gpp", .playJSON),
+        ("Tests/Fixtures/play/csv/seven-columns.csv", .playCSV),
     ])
-    func exampleCatalogs(path: String, format: CatalogFormat) throws {
-        #expect(try detect(Fixtures.catalog(path)) == format)
-    }
-
-    @Test("reader fixtures: by extension, by content, and folders", arguments: [
-        ("config/valid/rich.json", CatalogFormat.catalog),
-        ("storekit/minimal-v1.storekit", .storekit),
-        ("asc/documents-array.json", .ascJSON),
-        ("asc/app-folder", .ascJSON),
-        ("xml/no-namespace.xml", .appstoreXML),
-        ("xml/subscription-group-software5.9.xml", .appstoreXML),
-        ("plist/array.plist", .plist),
-        ("play/api/inappproducts.json", .playJSON),
-        ("play/api/offers.json", .playJSON),
-        ("play/legacy-migrated-subscription.json", .playJSON),
-        ("play/gpp", .playJSON),
-        ("play/csv/seven-columns.csv", .playCSV),
-    ])
-    func fixtures(path: String, format: CatalogFormat) throws {
-        #expect(try detect(Fixtures.url(path)) == format)
+    func repositoryFiles(path: String, format: CatalogFormat) throws {
+        #expect(try detect(Fixtures.repositoryRoot.appendingPathComponent(path)) == format)
     }
 
     @Test("content decides where the extension does not: JSON shapes, XML roots, a YAML config")

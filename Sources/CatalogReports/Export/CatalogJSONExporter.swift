@@ -23,7 +23,7 @@ public struct CatalogJSONExporter: Sendable {
             remarks: catalog.remarks.isEmpty ? nil : catalog.remarks.sorted())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        // Encoding strings, integers and booleans cannot fail; the fallback only keeps this path free of `try!`.
+        // Encoding strings, integers and booleans cannot fail; the fallback keeps this path free of a forced try.
         guard let data = try? encoder.encode(document) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
