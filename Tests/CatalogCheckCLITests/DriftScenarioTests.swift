@@ -86,10 +86,11 @@ struct DriftScenarioTests {
         #expect(triples == Self.expected[store])
     }
 
-    @Test("every rule fires somewhere in the drift demo")
+    @Test("every checking rule fires somewhere in the drift demo (the ignore rules judge a rules file)")
     func everyRuleIsCovered() {
         let fired = Set(Self.expected.values.joined().map { String($0.split(separator: " ")[0]) })
         let rules = try? CommandRunner.run(["rules"]).stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
-        #expect(Set(rules ?? []) == fired)
+        let checking = Set(rules ?? []).subtracting(["ignore-expired", "ignore-unused"])
+        #expect(checking == fired)
     }
 }

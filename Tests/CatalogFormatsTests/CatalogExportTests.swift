@@ -151,7 +151,7 @@ struct CatalogExportTests {
         ("del\u{7F}", "\"del\\x7F\""), ("emoji 🎉", "\"emoji 🎉\""), ("-x", "\"-x\""), ("_x", "_x"),
     ])
     func yamlQuoting(text: String, written: String) {
-        #expect(YAMLQuoting.scalar(text) == written)
+        #expect(YAMLEscaper.scalar(text) == written)
     }
 
     // MARK: - Fixtures

@@ -4,52 +4,6 @@ import Foundation
 import TestSupport
 import Testing
 
-/// One canonical result with every kind of finding shape: product, territory, group (no product), file note,
-/// config-only, a hint, and user text that needs escaping.
-enum CanonicalResult {
-    static func make(stores: Int = 1) -> CheckResult {
-        let config = "catalogs/products.yml"
-        let storekit = "catalogs/appstore.storekit"
-        let play = "catalogs/play"
-        func at(_ path: String, _ line: Int, _ column: Int) -> CatalogCore.SourceLocation {
-            CatalogCore.SourceLocation(path: path, line: line, column: column)
-        }
-        var findings = [
-            Finding(rule: .introOfferExceedsPeriod, productID: "com.example.weekly", expected: "P1W",
-                    actual: "free-trial P1M",
-                    message: "free trial of P1M (30 days) is longer than the subscription period P1W (7 days)",
-                    configLocation: at(config, 40, 7), store: nil),
-            Finding(rule: .storekitSingleStorefront, productID: nil, territory: Territory(code: "US"), actual: "US",
-                    message: "only the US storefront is priced in this StoreKit file; other territories were not compared",
-                    storeLocation: CatalogCore.SourceLocation(path: storekit), store: storekit),
-            Finding(rule: .priceMismatch, productID: "com.example.app.premium.monthly", territory: Territory(code: "DE"),
-                    expected: "9.99 EUR", actual: "8.99 EUR",
-                    message: "DE is 8.99 EUR in the store (\(storekit):88:9), 9.99 EUR in the config",
-                    configLocation: at(config, 14, 5), storeLocation: at(storekit, 88, 9), store: storekit),
-            Finding(rule: .productMissingInConfig, productID: "com.example.coins.1OO",
-                    message: "is in the store but not in the config (\(config))",
-                    hint: "did you mean 'com.example.coins.100'?", storeLocation: at(storekit, 12, 7), store: storekit),
-            Finding(rule: .nameMismatch, productID: "com.example.lifetime", expected: "Lifetime <\"VIP\"> & more",
-                    actual: "Lifetime",
-                    message: "reference name is 'Lifetime' in the store (\(storekit):30:7), 'Lifetime <\"VIP\"> & more' in the config",
-                    configLocation: at(config, 30, 5), storeLocation: at(storekit, 30, 7), store: storekit),
-        ]
-        var comparisons = [StoreComparison(storePath: storekit, storeFormat: .storekit, configProducts: 4,
-                                           storeProducts: 4, matchedProducts: 3)]
-        if stores > 1 {
-            findings.append(Finding(
-                rule: .productMissingInStore, productID: "com.example.lifetime",
-                message: "is in the config but not in the store (\(play))", configLocation: at(config, 30, 5),
-                store: play))
-            comparisons.append(StoreComparison(storePath: play, storeFormat: .playJSON, configProducts: 4,
-                                               storeProducts: 3, matchedProducts: 3,
-                                               remarks: ["2 auto-filled prices are taken to be in USD (--play-currency)"]))
-        }
-        return CheckResult(configPath: config, configFormat: .catalog, configProducts: 4, comparisons: comparisons,
-                           findings: findings, strict: false)
-    }
-}
-
 @Suite("Reporters")
 struct ReporterTests {
     @Test("every format has a snapshot of the canonical result", arguments: ReportFormat.allCases)
@@ -81,9 +35,31 @@ struct ReporterTests {
         #expect(summary["errors"] as? Int == 2)
         #expect(summary["warnings"] as? Int == 1)
         #expect(summary["notes"] as? Int == 2)
+        #expect(summary["suppressed"] as? Int == 1)
+        #expect(summary["stale"] as? Int == 1)
         let findings = try #require(object["findings"] as? [[String: Any]])
-        #expect(findings.count == 5)
+        #expect(findings.count == 6)
         #expect(findings[0]["store"] is NSNull)
         #expect(findings[0]["hint"] is NSNull)
+        #expect(findings[0]["suppression"] is NSNull)
+        let suppressed = try #require(findings.first { !($0["suppression"] is NSNull) })
+        #expect(suppressed["territory"] as? String == "GB")
+        #expect(suppressed["suppression"] as? [String: String] == ["kind": "baseline",
+                                                                    "reason": "recorded in catalogcheck-baseline.json"])
+        let named = try #require(findings.first { $0["rule"] as? String == "name-mismatch" })
+        #expect(named["actual"] as? String == CanonicalResult.hostileName)
+    }
+
+    @Test("text: the hostile name is inert, one finding is one line, suppressed findings are left out")
+    func textEscapes() {
+        let output = TextReporter().report(CanonicalResult.make(), context: ReportContext(colors: false))
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(!output.contains("\u{1B}"))
+        #expect(!output.contains("\u{7}"))
+        #expect(lines.filter { $0.hasPrefix("file.swift") }.isEmpty)
+        #expect(lines.count == 8)  // 5 findings, the summary, the policy line, the final newline
+        let named = lines.first { $0.contains("[name-mismatch]") } ?? ""
+        #expect(named.contains(#"\u{A}file.swift:1:1: error: forged \u{1B}[31mred\u{1B}[0m\u{7}'"#))
+        #expect(!output.contains("GB is 7.99 GBP"))
     }
 }

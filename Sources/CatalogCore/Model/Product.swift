@@ -90,6 +90,8 @@ public enum ProductField: String, CaseIterable, Hashable, Comparable, Sendable {
     case introOffer
     case familyShareable
     case clearedForSale
+    /// A rules-file `ignore` entry (the `ignore-expired` and `ignore-unused` rules).
+    case ignore
 
     public static func < (lhs: ProductField, rhs: ProductField) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -17,6 +17,8 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     case nameMismatch = "name-mismatch"
     case introOfferExceedsPeriod = "intro-offer-exceeds-period"
     case storekitSingleStorefront = "storekit-single-storefront"
+    case ignoreExpired = "ignore-expired"
+    case ignoreUnused = "ignore-unused"
 
     /// The severity a finding of this rule has unless configured otherwise.
     public var defaultSeverity: Severity {
@@ -26,9 +28,9 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
              .groupMissingInStore:
             .error
         case .priceMissingInConfig, .introOfferMismatch, .familySharingMismatch, .availabilityMismatch,
-             .introOfferExceedsPeriod:
+             .introOfferExceedsPeriod, .ignoreExpired:
             .warning
-        case .nameMismatch, .storekitSingleStorefront:
+        case .nameMismatch, .storekitSingleStorefront, .ignoreUnused:
             .note
         }
     }
@@ -46,6 +48,25 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .familySharingMismatch: .familyShareable
         case .availabilityMismatch: .clearedForSale
         case .nameMismatch: .name
+        case .ignoreExpired, .ignoreUnused: .ignore
+        }
+    }
+
+    /// Whether findings of this rule are about something other than a product (a group, a rules-file entry, a
+    /// whole file): they sort first and their `productID` holds the key of that thing.
+    public var isProductless: Bool {
+        switch self {
+        case .groupMissingInStore, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused: true
+        default: false
+        }
+    }
+
+    /// Whether the rules file and the baseline act on the rule's findings. The ignore rules judge the rules
+    /// file itself: an ignore entry cannot silence them (severity `off` still can).
+    public var isSuppressible: Bool {
+        switch self {
+        case .ignoreExpired, .ignoreUnused: false
+        default: true
         }
     }
 
@@ -69,6 +90,8 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .nameMismatch: "The reference names differ."
         case .introOfferExceedsPeriod: "A free trial is longer than the subscription period it belongs to."
         case .storekitSingleStorefront: "A .storekit file prices one storefront only; other territories were not compared."
+        case .ignoreExpired: "A rules-file `ignore` entry is past its `until` date and no longer applies."
+        case .ignoreUnused: "A rules-file `ignore` entry matched no finding."
         }
     }
 
@@ -120,6 +143,13 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .storekitSingleStorefront:
             "A StoreKit configuration holds one display price per product for `settings._storefront` (USA when "
                 + "absent); only that territory's prices were compared."
+        case .ignoreExpired:
+            "An `ignore` entry of `.catalogcheck.yml` stops applying after its `until` date (evaluated at "
+                + "`--as-of`): the findings it hid count again, and this warning points at the entry so it is "
+                + "renewed with a new reason or removed."
+        case .ignoreUnused:
+            "An `ignore` entry of `.catalogcheck.yml` matched no finding in this run: the drift it accepted is "
+                + "gone, or its pattern is wrong. Remove it or fix the pattern."
         }
     }
 

@@ -22,7 +22,7 @@ public struct CatalogYAMLExporter: Sendable {
         out.line("version: 1")
         out.line("app:")
         if let appID = catalog.appID {
-            out.line("  bundleId: \(YAMLQuoting.scalar(appID))")
+            out.line("  bundleId: \(YAMLEscaper.scalar(appID))")
         }
         out.line("  baseTerritory: \(catalog.baseTerritory.alpha2)")
 
@@ -31,10 +31,10 @@ public struct CatalogYAMLExporter: Sendable {
             out.line("groups:")
             for group in groups {
                 if group.name == group.key {
-                    out.line("  \(YAMLQuoting.scalar(group.key)): {}")
+                    out.line("  \(YAMLEscaper.scalar(group.key)): {}")
                 } else {
-                    out.line("  \(YAMLQuoting.scalar(group.key)):")
-                    out.line("    name: \(YAMLQuoting.scalar(group.name))")
+                    out.line("  \(YAMLEscaper.scalar(group.key)):")
+                    out.line("    name: \(YAMLEscaper.scalar(group.name))")
                 }
             }
         }
@@ -51,7 +51,7 @@ public struct CatalogYAMLExporter: Sendable {
     }
 
     private func write(_ product: Product, catalog: Catalog, to out: inout YAMLLines) {
-        out.line("  \(YAMLQuoting.scalar(product.id.rawValue)):")
+        out.line("  \(YAMLEscaper.scalar(product.id.rawValue)):")
         if let kind = product.kind {
             out.line("    type: \(kind.rawValue)")
         } else {
@@ -59,10 +59,10 @@ public struct CatalogYAMLExporter: Sendable {
                         + "auto-renewable or non-renewing", indent: 4)
         }
         if let name = product.referenceName {
-            out.line("    name: \(YAMLQuoting.scalar(name))")
+            out.line("    name: \(YAMLEscaper.scalar(name))")
         }
         if let group = product.groupKey {
-            out.line("    group: \(YAMLQuoting.scalar(group))")
+            out.line("    group: \(YAMLEscaper.scalar(group))")
         }
         if let level = product.level {
             out.line("    level: \(level)")
@@ -85,7 +85,7 @@ public struct CatalogYAMLExporter: Sendable {
                 out.line("      periods: \(offer.periods)")
             }
             if let price = offer.price {
-                out.line("      price: \(YAMLQuoting.scalar(price.description))")
+                out.line("      price: \(YAMLEscaper.scalar(price.description))")
             }
         }
         for other in otherOffers {
@@ -94,7 +94,7 @@ public struct CatalogYAMLExporter: Sendable {
         if !product.listsTerritoryPrices, product.prices.count == 1,
            let single = product.prices[catalog.baseTerritory] {
             // One price in the base territory reads back the same as `price:` (and keeps its meaning).
-            out.line("    price: \(YAMLQuoting.scalar(single.money.description))")
+            out.line("    price: \(YAMLEscaper.scalar(single.money.description))")
         } else if !product.listsTerritoryPrices, product.prices.count == 1,
                   let single = product.prices[.unitedStates], single.money.currency.code == "USD",
                   let tier = PriceTierTable.tier(forUSD: single.money.amount) {
@@ -103,7 +103,7 @@ public struct CatalogYAMLExporter: Sendable {
         } else if !product.prices.isEmpty {
             out.line("    prices:")
             for price in product.prices.values.sorted(by: { $0.territory < $1.territory }) {
-                out.line("      \(price.territory.alpha2): \(YAMLQuoting.scalar(price.money.description))")
+                out.line("      \(price.territory.alpha2): \(YAMLEscaper.scalar(price.money.description))")
             }
         }
         for price in product.uncomparedPrices.sorted() {
@@ -111,7 +111,7 @@ public struct CatalogYAMLExporter: Sendable {
         }
         if let playID = product.storeIDs[.play] {
             out.line("    storeIds:")
-            out.line("      play: \(YAMLQuoting.scalar(playID.rawValue))")
+            out.line("      play: \(YAMLEscaper.scalar(playID.rawValue))")
         }
         if let stores = product.stores, !stores.isEmpty {
             out.line("    stores: [\(stores.sorted().map(\.rawValue).joined(separator: ", "))]")
@@ -196,91 +196,8 @@ private struct YAMLLines {
     /// A `# comment` line; line breaks and control characters in the text become spaces.
     mutating func comment(_ comment: String, indent: Int) {
         let flat = String(String.UnicodeScalarView(comment.unicodeScalars.map { scalar in
-            YAMLQuoting.isPrintable(scalar) && scalar != "\n" && scalar != "\r" && scalar != "\t" ? scalar : " "
+            YAMLEscaper.isPrintable(scalar) && scalar != "\n" && scalar != "\r" && scalar != "\t" ? scalar : " "
         }))
         line(String(repeating: " ", count: indent) + "# " + flat)
-    }
-}
-
-/// Writes YAML scalars: plain where that is unambiguous for every YAML reader (1.1 and 1.2), double-quoted
-/// with escapes otherwise.
-enum YAMLQuoting {
-    /// Words YAML 1.1 or 1.2 readers turn into booleans or null.
-    private static let specialWords: Set<String> = ["y", "yes", "n", "no", "true", "false", "on", "off", "null", "~"]
-
-    /// `text` as a YAML scalar: plain when safe, else double-quoted.
-    static func scalar(_ text: String) -> String {
-        needsQuotes(text) ? doubleQuoted(text) : text
-    }
-
-    /// Whether `text` must be quoted to read back as the same string.
-    static func needsQuotes(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return true }
-        guard isWordCharacter(first) || first == "_", last != " " else { return true }
-        if specialWords.contains(text.lowercased()) { return true }
-        // Numbers, dates and times all start with a digit and hold no space.
-        if ("0"..."9").contains(first), !text.contains(" ") { return true }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case ".", "_", "-", "/", "(", ")", "+", " ":
-                continue
-            default:
-                if !isWordCharacter(scalar) { return true }
-            }
-        }
-        return false
-    }
-
-    /// A double-quoted YAML string with every special and non-printable character escaped.
-    static func doubleQuoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case "\0": result += "\\0"
-            case "\u{85}": result += "\\N"
-            case "\u{2028}": result += "\\L"
-            case "\u{2029}": result += "\\P"
-            default:
-                if isPrintable(scalar), scalar != "\u{FEFF}" {
-                    result.unicodeScalars.append(scalar)
-                } else if scalar.value <= 0xFF {
-                    result += "\\x" + hex(scalar.value, width: 2)
-                } else if scalar.value <= 0xFFFF {
-                    result += "\\u" + hex(scalar.value, width: 4)
-                } else {
-                    result += "\\U" + hex(scalar.value, width: 8)
-                }
-            }
-        }
-        return result + "\""
-    }
-
-    /// YAML's printable set (c-printable): tab, line breaks, ASCII from space, and most of Unicode.
-    static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D, 0x20...0x7E, 0x85, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
-        }
-    }
-
-    /// ASCII letters and digits, and non-ASCII letters, marks and digits.
-    private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
-        case 0...0x7F: return false
-        default:
-            let properties = scalar.properties
-            return properties.isAlphabetic || properties.numericType != nil
-        }
-    }
-
-    private static func hex(_ value: UInt32, width: Int) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }

@@ -43,6 +43,8 @@ private struct Output: Encodable {
         let errors: Int
         let warnings: Int
         let notes: Int
+        let suppressed: Int
+        let stale: Int
         let exitCode: Int
         let stores: [StoreSummary]
     }
@@ -73,6 +75,12 @@ private struct Output: Encodable {
 
         enum CodingKeys: String, CodingKey {
             case rule, severity, productId, field, territory, expected, actual, message, hint, config, store
+            case suppression
+        }
+
+        struct SuppressionOutput: Encodable {
+            let kind: String
+            let reason: String
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -90,6 +98,8 @@ private struct Output: Encodable {
             // A finding about a store always names that store, with the line when the store states it.
             let store = finding.storeLocation ?? finding.store.map { SourceLocation(path: $0) }
             try container.encode(store.map(Location.init), forKey: .store)
+            try container.encode(finding.suppression.map { SuppressionOutput(kind: $0.kind.rawValue, reason: $0.reason) },
+                                 forKey: .suppression)
         }
     }
 
@@ -105,7 +115,7 @@ private struct Output: Encodable {
             findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
         }
         let stores = result.comparisons.map { comparison in
-            let mine = result.findings.filter { $0.store == comparison.storePath }
+            let mine = result.activeFindings(forStore: comparison.storePath)
             return StoreSummary(
                 path: comparison.storePath, format: comparison.storeFormat.rawValue,
                 products: Counts(config: comparison.configProducts, store: comparison.storeProducts,
@@ -117,7 +127,8 @@ private struct Output: Encodable {
                              store: result.comparisons.reduce(0) { $0 + $1.storeProducts },
                              matched: result.comparisons.reduce(0) { $0 + $1.matchedProducts }),
             errors: result.count(.error), warnings: result.count(.warning), notes: result.count(.note),
-            exitCode: result.isConsistent ? 0 : 1, stores: stores)
+            suppressed: result.suppressedCount, stale: result.staleBaselineEntries,
+            exitCode: result.exitCode, stores: stores)
         findings = result.findings.map(FindingOutput.init)
     }
 

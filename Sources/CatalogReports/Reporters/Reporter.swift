@@ -1,17 +1,30 @@
 import CatalogCore
 
-/// How a report is being written.
+/// What a report needs besides the result: how it is shown, and facts about the run that some formats print.
 public struct ReportContext: Sendable {
     /// Use ANSI colors (only on a terminal, never with `NO_COLOR` or `--no-color`).
     public var colors: Bool
+    /// The day scheduled prices and `ignore … until` dates were evaluated at (shown by the HTML report).
+    public var asOf: CalendarDate?
 
     /// Creates a context.
-    public init(colors: Bool = false) {
+    public init(colors: Bool = false, asOf: CalendarDate? = nil) {
         self.colors = colors
+        self.asOf = asOf
     }
 }
 
-/// Turns a check result into the bytes of one output format. Pure.
+/// The tool as reports name it.
+public enum ToolInfo {
+    /// The executable's name.
+    public static let name = "catalogcheck"
+    /// The version (`catalogcheck --version`, SARIF `tool.driver.version`, the HTML report's footer).
+    public static let version = "0.2.0"
+    /// Where the rules are documented (SARIF `tool.driver.informationUri`).
+    public static let informationURI = "https://github.com/catalogcheck/catalogcheck"
+}
+
+/// Turns a check result into the bytes of one output format. Pure: the same result gives the same bytes.
 public protocol Reporter: Sendable {
     /// Renders the whole report.
     func report(_ result: CheckResult, context: ReportContext) -> String
@@ -29,6 +42,18 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         switch self {
         case .text: TextReporter()
         case .json: JSONReporter()
+        }
+    }
+
+    /// The format a report file's extension implies (`--report PATH` without `FORMAT:`): `.json` json, `.xml`
+    /// junit, `.sarif` sarif, `.md` markdown, `.html` html (DESIGN.md §2).
+    public init?(inferringFromPath path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "json": self = .json
+        case "txt", "log": self = .text
+        default: return nil
         }
     }
 }

@@ -1,7 +1,8 @@
 import CatalogCore
 
 /// One compiler-style line per finding (`path:line:col: error: [rule] product: message`), so editors and CI
-/// logs link it, then a summary line per store input.
+/// logs link it, then a summary line per store input. Suppressed findings are left out (the summary counts
+/// them); every piece of catalog text goes through `TerminalEscaper`, so one finding is always one line.
 public struct TextReporter: Reporter {
     /// Creates the reporter.
     public init() {}
@@ -9,51 +10,70 @@ public struct TextReporter: Reporter {
     public func report(_ result: CheckResult, context: ReportContext) -> String {
         var lines: [String] = []
         let multipleStores = result.comparisons.count > 1
-        for finding in result.findings where finding.store == nil {
+        let configOnly = result.activeFindings(forStore: nil)
+        for finding in configOnly {
             lines.append(line(for: finding, context: context))
         }
         for comparison in result.comparisons {
-            let findings = result.findings.filter { $0.store == comparison.storePath }
+            let storePath = TerminalEscaper.escape(comparison.storePath)
             if multipleStores {
-                lines.append(paint("== \(comparison.storePath) (\(comparison.storeFormat.rawValue)) ==",
-                                   .bold, context))
+                lines.append(paint("== \(storePath) (\(comparison.storeFormat.rawValue)) ==", .bold, context))
             }
-            for finding in findings {
+            for finding in result.activeFindings(forStore: comparison.storePath) {
                 lines.append(line(for: finding, context: context))
             }
             for remark in comparison.remarks {
-                lines.append("\(comparison.storePath): remark: \(remark)")
+                lines.append("\(storePath): remark: \(TerminalEscaper.escape(remark))")
             }
         }
-        let configOnly = result.findings.filter { $0.store == nil }
         for (index, comparison) in result.comparisons.enumerated() {
             // Findings on the config alone count with the first store's summary line.
-            let findings = result.findings.filter { $0.store == comparison.storePath } + (index == 0 ? configOnly : [])
+            let findings = result.activeFindings(forStore: comparison.storePath) + (index == 0 ? configOnly : [])
             lines.append(summary(findings, comparison: comparison, configPath: result.configPath))
         }
         if multipleStores {
-            lines.append("in all: " + counts(result.findings))
+            lines.append("in all: " + counts(result.activeFindings))
+        }
+        if let policy = policyLine(result) {
+            lines.append(policy)
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private func line(for finding: Finding, context: ReportContext) -> String {
-        let location = finding.primaryLocation.map { "\($0): " } ?? ""
+        let location = finding.primaryLocation.map { "\(TerminalEscaper.escape($0.description)): " } ?? ""
         let severity: String
         switch finding.severity {
         case .error: severity = paint("error", .red, context)
         case .warning: severity = paint("warning", .yellow, context)
         case .note: severity = paint("note", .cyan, context)
         }
-        let subject = finding.productID.map { "\($0): " } ?? ""
-        let hint = finding.hint.map { "; \($0)" } ?? ""
-        return "\(location)\(severity): [\(finding.rule.rawValue)] \(subject)\(finding.message)\(hint)"
+        let subject = finding.productID.map { "\(TerminalEscaper.escape($0)): " } ?? ""
+        let hint = finding.hint.map { "; \(TerminalEscaper.escape($0))" } ?? ""
+        let message = TerminalEscaper.escape(finding.message)
+        return "\(location)\(severity): [\(finding.rule.rawValue)] \(subject)\(message)\(hint)"
+    }
+
+    /// `3 findings suppressed (baseline or ignore entries); 1 baseline entry is stale`, when there are any.
+    private func policyLine(_ result: CheckResult) -> String? {
+        var parts: [String] = []
+        let suppressed = result.suppressedCount
+        if suppressed > 0 {
+            parts.append("\(suppressed) \(suppressed == 1 ? "finding" : "findings") suppressed "
+                         + "(rules-file ignore entries or the baseline)")
+        }
+        let stale = result.staleBaselineEntries
+        if stale > 0 {
+            parts.append("\(stale) baseline \(stale == 1 ? "entry matches" : "entries match") no finding (stale)")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     private func summary(_ findings: [Finding], comparison: StoreComparison, configPath: String) -> String {
         let products = comparison.matchedProducts == 1 ? "product" : "products"
         return "\(counts(findings)) — \(comparison.matchedProducts) \(products) compared "
-            + "(store: \(fileName(comparison.storePath)), config: \(fileName(configPath)))"
+            + "(store: \(TerminalEscaper.escape(fileName(comparison.storePath))), "
+            + "config: \(TerminalEscaper.escape(fileName(configPath))))"
     }
 
     private func counts(_ findings: [Finding]) -> String {

@@ -1,0 +1,57 @@
+/// Prices per territory: `price-mismatch`, `price-missing-in-store`, `price-missing-in-config` (DESIGN.md §5a.7),
+/// and the `storekit-single-storefront` note.
+enum PriceRules {
+    /// The price rules on a matched pair, limited to `territories` when given.
+    static func check(_ pair: ProductPair, territories: Set<Territory>?) -> [Finding] {
+        let (mine, theirs, store) = (pair.mine, pair.theirs, pair.store)
+        // A store product with no current price defines none: no price rule runs for it.
+        guard !theirs.prices.isEmpty else { return [] }
+        var findings: [Finding] = []
+        func compared(_ territory: Territory) -> Bool {
+            territories?.contains(territory) ?? true
+        }
+        for (territory, configPrice) in mine.prices where compared(territory) {
+            if let storePrice = theirs.prices[territory] {
+                let same = configPrice.money.amount == storePrice.money.amount
+                    && configPrice.money.currency == storePrice.money.currency
+                if !same {
+                    let storeAt = (storePrice.location ?? theirs.location(of: .price)).description
+                    findings.append(pair.finding(
+                        .priceMismatch, territory: territory, expected: configPrice.money.description,
+                        actual: storePrice.money.description,
+                        message: "\(territory) is \(storePrice.money) in the store (\(storeAt)), "
+                            + "\(configPrice.money) in the config",
+                        configLocation: configPrice.location, storeLocation: storePrice.location))
+                }
+            } else if store.capabilities.priceableTerritories?.contains(territory) ?? true {
+                findings.append(pair.finding(
+                    .priceMissingInStore, territory: territory, expected: configPrice.money.description, actual: nil,
+                    message: "\(territory) is \(configPrice.money) in the config but has no price in the store "
+                        + "(\(theirs.location))",
+                    configLocation: configPrice.location))
+            }
+        }
+        if mine.listsTerritoryPrices {
+            for (territory, storePrice) in theirs.prices where compared(territory) && mine.prices[territory] == nil {
+                let storeAt = (storePrice.location ?? theirs.location(of: .price)).description
+                findings.append(pair.finding(
+                    .priceMissingInConfig, territory: territory, expected: nil, actual: storePrice.money.description,
+                    message: "\(territory) is \(storePrice.money) in the store (\(storeAt)) but missing from the "
+                        + "config's prices",
+                    storeLocation: storePrice.location))
+            }
+        }
+        return findings
+    }
+
+    /// One note per .storekit file: only its storefront was priced.
+    static func singleStorefront(_ store: Catalog) -> [Finding] {
+        guard let storefront = store.capabilities.singleStorefront else { return [] }
+        return [Finding(
+            rule: .storekitSingleStorefront, productID: nil, territory: storefront,
+            actual: storefront.alpha2,
+            message: "only the \(storefront.alpha2) storefront is priced in this StoreKit file; "
+                + "other territories were not compared",
+            storeLocation: SourceLocation(path: store.path), store: store.path)]
+    }
+}
