@@ -46,7 +46,10 @@ public enum CanonicalResult {
             findings[index].storeKind = .appStore
         }
         var comparisons = [StoreComparison(storePath: storekit, storeFormat: .storekit, configProducts: 4,
-                                           storeProducts: 4, matchedProducts: 3)]
+                                           storeProducts: 4, matchedProducts: 3,
+                                           productIDs: ["com.example.app.premium.monthly", "com.example.coins.100",
+                                                        "com.example.coins.1OO", "com.example.lifetime",
+                                                        "com.example.weekly"])]
         if stores > 1 {
             findings.append(Finding(
                 rule: .productMissingInStore, productID: "com.example.lifetime",
@@ -54,6 +57,8 @@ public enum CanonicalResult {
                 store: play, storeKind: .play))
             comparisons.append(StoreComparison(storePath: play, storeFormat: .playJSON, configProducts: 4,
                                                storeProducts: 3, matchedProducts: 3,
+                                               productIDs: ["com.example.app.premium.monthly", "com.example.coins.100",
+                                                            "com.example.lifetime", "com.example.weekly"],
                                                remarks: ["2 auto-filled prices are taken to be in USD (--play-currency)"]))
         }
         return CheckResult(configPath: config, configFormat: .catalog, configProducts: 4, comparisons: comparisons,

@@ -10,17 +10,21 @@ public struct StoreComparison: Hashable, Sendable {
     public var storeProducts: Int
     /// Products found on both sides.
     public var matchedProducts: Int
+    /// Every product compared, sorted: the config keys of the products meant for this store, and the store IDs
+    /// of store products the config does not describe (what a JUnit report lists as test cases).
+    public var productIDs: [String]
     /// Reader remarks about the store input (assumptions made).
     public var remarks: [String]
 
     /// Creates a comparison summary.
     public init(storePath: String, storeFormat: CatalogFormat, configProducts: Int, storeProducts: Int,
-                matchedProducts: Int, remarks: [String] = []) {
+                matchedProducts: Int, productIDs: [String] = [], remarks: [String] = []) {
         self.storePath = storePath
         self.storeFormat = storeFormat
         self.configProducts = configProducts
         self.storeProducts = storeProducts
         self.matchedProducts = matchedProducts
+        self.productIDs = productIDs
         self.remarks = remarks
     }
 }

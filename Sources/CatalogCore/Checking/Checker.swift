@@ -95,6 +95,8 @@ public struct Checker: Sendable {
         summary.configProducts = relevant.count
         summary.storeProducts = storeByID.count
         summary.matchedProducts = matched
+        summary.productIDs = Set(relevant.map(\.id.rawValue))
+            .union(storeByID.keys.filter { configByStoreID[$0] == nil }.map(\.rawValue)).sorted()
         return findings
     }
 }
