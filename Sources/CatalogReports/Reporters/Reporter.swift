@@ -36,12 +36,15 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case text
     /// JSON, schema version 1 (DESIGN.md §6).
     case json
+    /// JUnit XML: a test suite per store input, a test case per compared product, for CI test reports.
+    case junit
 
     /// The reporter for this format. Exhaustive: a new case without a reporter does not compile.
     public var reporter: any Reporter {
         switch self {
         case .text: TextReporter()
         case .json: JSONReporter()
+        case .junit: JUnitReporter()
         }
     }
 
@@ -52,6 +55,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
         case "json": self = .json
+        case "xml": self = .junit
         case "txt", "log": self = .text
         default: return nil
         }
