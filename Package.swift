@@ -15,7 +15,7 @@ let package = Package(
     targets: [
         // The normalized model, matching and rules. Pure Swift + Foundation.
         .target(name: "CatalogCore"),
-        // libxml2, used only by the XML-based readers.
+        // libxml2: the XML readers, and xmlTextWriter for the XML reports.
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -31,8 +31,8 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
-        // One reporter per output format.
-        .target(name: "CatalogReports", dependencies: ["CatalogCore"]),
+        // One reporter per output format; libxml2's writer for the XML ones.
+        .target(name: "CatalogReports", dependencies: ["CatalogCore", "CLibXML2"]),
         // The thin command-line layer.
         .executableTarget(
             name: "catalogcheck",

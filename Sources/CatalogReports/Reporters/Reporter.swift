@@ -6,11 +6,15 @@ public struct ReportContext: Sendable {
     public var colors: Bool
     /// The day scheduled prices and `ignore … until` dates were evaluated at (shown by the HTML report).
     public var asOf: CalendarDate?
+    /// The absolute path of the directory the run's relative paths are relative to (SARIF writes paths under
+    /// it relative to `%SRCROOT%`); nil when unknown, and absolute paths are then written as `file://` URIs.
+    public var workingDirectory: String?
 
     /// Creates a context.
-    public init(colors: Bool = false, asOf: CalendarDate? = nil) {
+    public init(colors: Bool = false, asOf: CalendarDate? = nil, workingDirectory: String? = nil) {
         self.colors = colors
         self.asOf = asOf
+        self.workingDirectory = workingDirectory
     }
 }
 
@@ -36,12 +40,18 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case text
     /// JSON, schema version 1 (DESIGN.md §6).
     case json
+    /// JUnit XML: a test suite per store input, a test case per compared product, for CI test reports.
+    case junit
+    /// SARIF 2.1.0, one run, for code scanning (GitHub) and other static-analysis viewers.
+    case sarif
 
     /// The reporter for this format. Exhaustive: a new case without a reporter does not compile.
     public var reporter: any Reporter {
         switch self {
         case .text: TextReporter()
         case .json: JSONReporter()
+        case .junit: JUnitReporter()
+        case .sarif: SARIFReporter()
         }
     }
 
@@ -52,6 +62,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
         case "json": self = .json
+        case "xml": self = .junit
+        case "sarif": self = .sarif
         case "txt", "log": self = .text
         default: return nil
         }
