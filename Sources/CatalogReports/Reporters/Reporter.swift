@@ -36,12 +36,16 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case text
     /// JSON, schema version 1 (DESIGN.md §6).
     case json
+    /// GitHub-flavoured Markdown for PR comments and release notes: verdict, summary and findings tables,
+    /// capped under GitHub's comment limit.
+    case markdown
 
     /// The reporter for this format. Exhaustive: a new case without a reporter does not compile.
     public var reporter: any Reporter {
         switch self {
         case .text: TextReporter()
         case .json: JSONReporter()
+        case .markdown: MarkdownReporter()
         }
     }
 
@@ -53,6 +57,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         switch name[name.index(after: dot)...].lowercased() {
         case "json": self = .json
         case "txt", "log": self = .text
+        case "md", "markdown": self = .markdown
         default: return nil
         }
     }
