@@ -36,6 +36,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case text
     /// JSON, schema version 1 (DESIGN.md §6).
     case json
+    /// GitHub Actions workflow commands: an annotation per finding, errors first, then a summary line.
+    case github
     /// GitHub-flavoured Markdown for PR comments and release notes: verdict, summary and findings tables,
     /// capped under GitHub's comment limit.
     case markdown
@@ -45,6 +47,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         switch self {
         case .text: TextReporter()
         case .json: JSONReporter()
+        case .github: GitHubReporter()
         case .markdown: MarkdownReporter()
         }
     }
