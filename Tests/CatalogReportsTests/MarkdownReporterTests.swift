@@ -54,6 +54,17 @@ struct MarkdownReporterTests {
         #expect(lines.filter { $0.hasPrefix("file.swift") }.isEmpty)
     }
 
+    @Test("bare URLs stay text: GitHub's autolinker does not see through an escaped `://` or `www.`", arguments: [
+        ("see https://evil.example/x", #"see https\://evil.example/x"#),
+        ("HTTP://x.y and ftp://a.b", #"HTTP\://x.y and ftp\://a.b"#),
+        ("www.evil.example, WWW.evil.example", #"www\.evil.example, WWW\.evil.example"#),
+        (#"a\://b"#, #"a\\\://b"#),
+        ("a:b, 10:30, com.example.www", "a:b, 10:30, com.example.www"),
+    ])
+    func bareURLs(text: String, escaped: String) {
+        #expect(MarkdownEscaper.escape(text) == escaped)
+    }
+
     @Test("verdict, counts, per-input rows, remarks; suppressed findings counted but never shown")
     func content() {
         #expect(output.hasPrefix("### ❌ catalogcheck failed: 3 errors, 1 warning, 2 notes\n"))
