@@ -41,6 +41,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// GitHub-flavoured Markdown for PR comments and release notes: verdict, summary and findings tables,
     /// capped under GitHub's comment limit.
     case markdown
+    /// The release manager's report: one self-contained HTML file, readable on a phone and in print.
+    case html
 
     /// The reporter for this format. Exhaustive: a new case without a reporter does not compile.
     public var reporter: any Reporter {
@@ -49,6 +51,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .json: JSONReporter()
         case .github: GitHubReporter()
         case .markdown: MarkdownReporter()
+        case .html: HTMLReporter()
         }
     }
 
@@ -61,6 +64,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case "json": self = .json
         case "txt", "log": self = .text
         case "md", "markdown": self = .markdown
+        case "html", "htm": self = .html
         default: return nil
         }
     }
