@@ -46,7 +46,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CatalogCore"], path: "Tests/TestSupport"),
         .testTarget(name: "CatalogCoreTests", dependencies: ["CatalogCore", "TestSupport"]),
         .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogFormats", "CatalogReports", "TestSupport"]),
-        .testTarget(name: "CatalogReportsTests", dependencies: ["CatalogReports", "TestSupport"]),
+        // libxml2's HTML parser reads the HTML report back in the tests.
+        .testTarget(name: "CatalogReportsTests", dependencies: ["CatalogReports", "CLibXML2", "TestSupport"]),
         .testTarget(name: "CatalogCheckCLITests", dependencies: ["catalogcheck", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

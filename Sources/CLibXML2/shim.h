@@ -10,5 +10,6 @@
 #include <libxml/xmlreader.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlwriter.h>
+#include <libxml/HTMLparser.h>
 
 #endif

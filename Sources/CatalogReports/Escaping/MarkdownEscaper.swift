@@ -1,5 +1,5 @@
 /// Text for GitHub-flavoured Markdown, in a paragraph or a table cell: it renders as the same characters and
-/// never as markup, a link, raw HTML, or a new cell or row.
+/// never as markup, a web link, raw HTML, or a new cell or row.
 public enum MarkdownEscaper {
     /// ASCII punctuation that can start or end Markdown syntax: escaped with a backslash.
     private static let punctuation: Set<Unicode.Scalar> = [
@@ -7,16 +7,40 @@ public enum MarkdownEscaper {
     ]
 
     /// `text` inert in Markdown: punctuation backslash-escaped, `<`, `>` and `&` as character references,
-    /// line breaks as spaces, other control characters as visible `\u{…}` escapes.
+    /// line breaks as spaces, other control characters as visible `\u{…}` escapes. GitHub also turns bare
+    /// URLs into links (`https://…`, `www.…`): the `:` of `://` and the `.` of `www.` are escaped too, which
+    /// its autolinker does not see through. (It does see through every escape of an e-mail address, so
+    /// `me@example.com` still becomes a `mailto:` link.)
     public static func escape(_ text: String) -> String {
-        ControlCharacters.escape(text) { scalar in
+        let scalars = Array(text.unicodeScalars)
+        var index = -1
+        return ControlCharacters.escape(text) { scalar in
+            index += 1
             switch scalar {
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "&": "&amp;"
-            case "\n", "\r": " "
-            default: punctuation.contains(scalar) ? "\\" + String(scalar) : nil
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            case "&": return "&amp;"
+            case "\n", "\r": return " "
+            case ":" where follows(scalars, index, "//"), "." where precedes(scalars, index, "www"):
+                return "\\" + String(scalar)
+            default: return punctuation.contains(scalar) ? "\\" + String(scalar) : nil
             }
+        }
+    }
+
+    /// Whether `scalars` continue with `text` after `index`.
+    private static func follows(_ scalars: [Unicode.Scalar], _ index: Int, _ text: String) -> Bool {
+        let expected = Array(text.unicodeScalars)
+        return scalars.count > index + expected.count
+            && Array(scalars[(index + 1)...(index + expected.count)]) == expected
+    }
+
+    /// Whether `text`, in any case, stands right before `index`.
+    private static func precedes(_ scalars: [Unicode.Scalar], _ index: Int, _ text: String) -> Bool {
+        let expected = Array(text.unicodeScalars)
+        guard index >= expected.count else { return false }
+        return zip(scalars[(index - expected.count)..<index], expected).allSatisfy {
+            $0.properties.lowercaseMapping == String($1)
         }
     }
 

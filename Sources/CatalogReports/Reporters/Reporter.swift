@@ -44,6 +44,13 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case junit
     /// SARIF 2.1.0, one run, for code scanning (GitHub) and other static-analysis viewers.
     case sarif
+    /// GitHub Actions workflow commands: an annotation per finding, errors first, then a summary line.
+    case github
+    /// GitHub-flavoured Markdown for PR comments and release notes: verdict, summary and findings tables,
+    /// capped under GitHub's comment limit.
+    case markdown
+    /// The release manager's report: one self-contained HTML file, readable on a phone and in print.
+    case html
 
     /// The reporter for this format. Exhaustive: a new case without a reporter does not compile.
     public var reporter: any Reporter {
@@ -52,6 +59,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .json: JSONReporter()
         case .junit: JUnitReporter()
         case .sarif: SARIFReporter()
+        case .github: GitHubReporter()
+        case .markdown: MarkdownReporter()
+        case .html: HTMLReporter()
         }
     }
 
@@ -65,6 +75,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case "xml": self = .junit
         case "sarif": self = .sarif
         case "txt", "log": self = .text
+        case "md", "markdown": self = .markdown
+        case "html", "htm": self = .html
         default: return nil
         }
     }

@@ -1,0 +1,193 @@
+import CLibXML2
+import CatalogCore
+@testable import CatalogReports
+import TestSupport
+import Testing
+
+/// An HTML document as a browser would read it: parsed with libxml2's HTML parser, never the network.
+private struct ParsedHTML {
+    struct Element {
+        let name: String
+        let attributes: [String: String]
+        /// The text of the element and everything in it.
+        let text: String
+    }
+
+    /// Every element, in document order.
+    let elements: [Element]
+
+    init(_ html: String) throws {
+        let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
+        let bytes = Array(html.utf8)
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    htmlReadMemory($0, Int32(buffer.count), "report.html", "UTF-8", options)
+                }
+            } ?? nil
+        }
+        let parsed = try #require(document)
+        defer { xmlFreeDoc(parsed) }
+        var elements: [Element] = []
+        /// Reads a node and its siblings, adding elements in document order; returns their text.
+        func visit(_ first: xmlNodePtr?) -> String {
+            var text = ""
+            var current = first
+            while let node = current {
+                switch node.pointee.type {
+                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                    text += node.pointee.content.map { String(cString: $0) } ?? ""
+                case XML_ELEMENT_NODE:
+                    var attributes: [String: String] = [:]
+                    var attribute = node.pointee.properties
+                    while let property = attribute {
+                        // The parser expands references, so a value is one text node (none when empty).
+                        let value = property.pointee.children?.pointee.content.map { String(cString: $0) }
+                        attributes[String(cString: property.pointee.name)] = value ?? ""
+                        attribute = property.pointee.next
+                    }
+                    let index = elements.count
+                    elements.append(Element(name: String(cString: node.pointee.name), attributes: attributes,
+                                            text: ""))
+                    let inner = visit(node.pointee.children)
+                    elements[index] = Element(name: elements[index].name, attributes: attributes, text: inner)
+                    text += inner
+                default:
+                    break
+                }
+                current = node.pointee.next
+            }
+            return text
+        }
+        _ = visit(xmlDocGetRootElement(parsed))
+        self.elements = elements
+    }
+
+    func all(_ name: String) -> [Element] { elements.filter { $0.name == name } }
+
+    /// The visible text of the page (the body).
+    var bodyText: String { all("body").first?.text ?? "" }
+}
+
+@Suite("HTML reporter")
+struct HTMLReporterTests {
+    private let output = HTMLReporter().report(CanonicalResult.make(stores: 2), context: ReportContext())
+
+    @Test("a self-contained page: doctype, lang, charset, viewport, title, inline CSS with a print style")
+    func page() throws {
+        #expect(output.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n"))
+        let html = try ParsedHTML(output)
+        #expect(html.all("html").first?.attributes["lang"] == "en")
+        #expect(html.all("meta").contains { $0.attributes["charset"]?.lowercased() == "utf-8" })
+        #expect(html.all("meta").contains {
+            $0.attributes["name"] == "viewport" && $0.attributes["content"]?.contains("width=device-width") == true
+        })
+        #expect(html.all("title").first?.text == "catalogcheck failed: products.yml")
+        let style = try #require(html.all("style").first?.text)
+        #expect(style.contains("@media print"))
+        #expect(!style.contains("url("))
+        #expect(!style.contains("@import"))
+        #expect(!style.contains("@font-face"))
+    }
+
+    @Test("no script, no event handler, no reference outside the file")
+    func inert() throws {
+        let html = try ParsedHTML(output)
+        #expect(html.all("script").isEmpty)
+        #expect(html.all("link").isEmpty)
+        #expect(html.all("img").isEmpty)
+        #expect(html.all("iframe").isEmpty)
+        for element in html.elements {
+            for (name, value) in element.attributes {
+                #expect(!name.lowercased().hasPrefix("on"), "\(element.name) has \(name)")
+                if ["src", "href", "action", "srcset", "poster", "data"].contains(name.lowercased()) {
+                    #expect(!value.contains("http") && !value.contains("//"), "\(element.name) \(name)=\(value)")
+                }
+            }
+        }
+    }
+
+    @Test("the hostile name arrives as text, its control characters as visible escapes")
+    func hostileName() throws {
+        let html = try ParsedHTML(output)
+        let visible = TerminalEscaper.escape(CanonicalResult.hostileName)
+        #expect(visible.contains(#"\u{A}file.swift:1:1: error: forged \u{1B}[31mred\u{1B}[0m\u{7}"#))
+        #expect(html.all("div").contains { $0.attributes["class"] == "value" && $0.text == visible })
+        #expect(html.bodyText.contains("reference name is '\(visible)' in the store"))
+        #expect(!output.contains("\u{1B}"))
+        #expect(!output.contains("\u{7}"))
+    }
+
+    @Test("every finding that counts is in the findings table, errors first; the suppressed one is not")
+    func findings() throws {
+        let html = try ParsedHTML(output)
+        let rows = html.all("tr").filter { ["error", "warning", "note"].contains($0.attributes["class"] ?? "") }
+        #expect(rows.map { $0.attributes["class"] ?? "" } == ["error", "error", "error", "warning", "note", "note"])
+        let result = CanonicalResult.make(stores: 2)
+        for finding in result.activeFindings {
+            #expect(rows.contains { $0.text.contains(TerminalEscaper.escape(finding.message)) }, "\(finding.rule)")
+            if let product = finding.productID {
+                #expect(html.all("code").contains { $0.text == product }, "\(product)")
+            }
+        }
+        #expect(!html.bodyText.contains("GB is 7.99 GBP"))
+        #expect(!html.bodyText.contains("8.99 GBP"))
+        #expect(html.bodyText.contains("1 finding suppressed"))
+        #expect(html.bodyText.contains("Hint: did you mean 'com.example.coins.100'?"))
+        // Both locations, as path:line:col; severity as a word (it must survive black-and-white printing).
+        #expect(html.all("code").contains { $0.text == "catalogs/products.yml:14:5" })
+        #expect(html.all("code").contains { $0.text == "catalogs/appstore.storekit:88:9" })
+        #expect(rows.allSatisfy { row in ["error", "warning", "note"].contains { row.text.contains($0) } })
+    }
+
+    @Test("a verdict, and a summary row per input with its own result")
+    func summary() throws {
+        let html = try ParsedHTML(output)
+        let verdict = try #require(html.elements.first { $0.attributes["id"] == "verdict" })
+        #expect(verdict.attributes["class"] == "verdict failed")
+        #expect(verdict.text.contains("Failed — 3 errors, 1 warning, 2 notes"))
+        let summary = try #require(html.all("table").first { $0.attributes["class"] == "summary" })
+        #expect(summary.text.contains("catalogs/play"))
+        let rows = html.all("tr").filter { $0.text.contains("catalogs/") && !$0.text.contains("Severity") }
+        #expect(rows.prefix(3).map { $0.text.contains("failed") } == [false, true, true])
+        #expect(html.all("li").first?.text == "catalogs/play: 2 auto-filled prices are taken to be in USD (--play-currency)")
+    }
+
+    @Test("the as-of date is shown when given")
+    func asOf() throws {
+        let dated = HTMLReporter().report(CanonicalResult.make(),
+                                          context: ReportContext(asOf: CalendarDate(year: 2026, month: 3, day: 1)))
+        #expect(try ParsedHTML(dated).bodyText.contains("as of 2026-03-01"))
+        #expect(!output.contains("as of"))
+    }
+
+    @Test("a clean run passes")
+    func clean() throws {
+        let html = try ParsedHTML(HTMLReporter().report(cleanResult(), context: ReportContext()))
+        #expect(html.elements.first { $0.attributes["id"] == "verdict" }?.attributes["class"] == "verdict passed")
+        #expect(html.bodyText.contains("No findings."))
+    }
+
+    @Test("the builder escapes text and attribute values, never names")
+    func builder() {
+        let node = HTMLNode("p", HTMLAttribute("title", "\"><script>x</script>"), .class("a'b&c")) {
+            "<b>&amp;\u{1B}[0m"
+            HTMLNode("br")
+        }
+        #expect(HTMLNode("div") { node }.document() == "<!DOCTYPE html>\n<div>\n  <p title=\"&quot;&gt;&lt;script&gt;x&lt;/script&gt;\" "
+                + "class=\"a&#39;b&amp;c\">&lt;b&gt;&amp;amp;\\u{1B}[0m<br></p>\n</div>\n")
+    }
+
+    @Test("a report path's extension names the format", arguments: [
+        ("out/report.html", ReportFormat.html), ("report.HTM", .html), ("summary.md", .markdown),
+        ("notes.markdown", .markdown),
+    ])
+    func inferredFormat(path: String, format: ReportFormat) {
+        #expect(ReportFormat(inferringFromPath: path) == format)
+    }
+
+    @Test("the same result gives the same bytes")
+    func deterministic() {
+        #expect(HTMLReporter().report(CanonicalResult.make(stores: 2), context: ReportContext()) == output)
+    }
+}
