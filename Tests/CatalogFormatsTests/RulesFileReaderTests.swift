@@ -83,7 +83,7 @@ struct RulesFileReaderTests {
         #expect(try RulesTesting.read(path) == RuleConfiguration(path: path))
     }
 
-    @Test("values keep their source text: off is a setting, NO is Norway, 1234 a product, a plain date a day")
+    @Test("values keep their source text: off is a setting, NO is Norway, a plain date a day")
     func yaml12Scalars() throws {
         let path = "rules/valid/yaml-1-2-scalars.yml"
         let configuration = try RulesTesting.read(path)
@@ -98,6 +98,13 @@ struct RulesFileReaderTests {
                         store: .appStore, reason: "P7D vs P1W in the old export",
                         location: SourceLocation(path: path, line: 15, column: 5)),
         ])
+    }
+
+    @Test("an unquoted number is a product pattern as written (the schema asks for quotes, as YAML 1.2 editors read a number)")
+    func numericProduct() throws {
+        let text = "version: 1\nignore: [{rule: product-missing-in-config, product: 0012, reason: old SKU}]\n"
+        let configuration = try RulesFileReader().read(data: Data(text.utf8), displayPath: "r.yml")
+        #expect(configuration.ignores.map(\.productPattern) == ["0012"])
     }
 
     @Test("every rule ID can be set, to every setting")
