@@ -316,12 +316,14 @@ struct RulesFileLocatorTests {
         #expect(RulesFileLocator.find(from: nested)?.standardizedFileURL == yml.standardizedFileURL)
     }
 
-    @Test("a path with .. is searched from the folder it names")
+    @Test("a path with .. or relative to a base is searched from the folder it names")
     func relativeComponents() throws {
         let (root, repo, nested) = try Self.repository()
         defer { try? FileManager.default.removeItem(at: root) }
         let file = try Self.write(".catalogcheck.yml", in: repo.appendingPathComponent("a"))
         let dotted = nested.appendingPathComponent("../..")
         #expect(RulesFileLocator.find(from: dotted)?.standardizedFileURL == file.standardizedFileURL)
+        let relative = URL(fileURLWithPath: "a/b/c", relativeTo: URL(fileURLWithPath: repo.path, isDirectory: true))
+        #expect(RulesFileLocator.find(from: relative)?.standardizedFileURL == file.standardizedFileURL)
     }
 }

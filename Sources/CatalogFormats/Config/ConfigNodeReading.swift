@@ -12,8 +12,9 @@ extension ConfigNodeReading {
     /// The checks every document starts with: it has content, its root is a mapping, and it says `version: 1`.
     /// `document` names the file in messages (`the config`), `needs` what the least valid file holds, `keys` the
     /// root keys to name when the root is not a mapping, `shape` what the root must be.
-    func documentRoot(_ root: ConfigNode?, document: String, needs: String, keys: [String],
-                      shape: String = "a mapping") throws(CatalogReadError) -> (root: ConfigNode, entries: [ConfigEntry]) {
+    func documentRoot(
+        _ root: ConfigNode?, document: String, needs: String, keys: [String], shape: String = "a mapping"
+    ) throws(CatalogReadError) -> (root: ConfigNode, entries: [ConfigEntry]) {
         guard let root else {
             throw CatalogReadError("\(document) is empty; it needs at least \(needs)",
                                    at: SourceLocation(path: path, line: 1, column: 1))

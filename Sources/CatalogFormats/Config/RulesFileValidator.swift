@@ -64,8 +64,8 @@ struct RulesFileValidator: ConfigNodeReading {
     }
 
     private func territories(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> [Territory] {
-        try uniqueList(node, path: path, of: "territory", "territories",
-                       example: RulesFileValidator.territoryExample) { text, element, elementPath throws(CatalogReadError) in
+        try uniqueList(node, path: path, of: "territory", "territories", example: RulesFileValidator.territoryExample) {
+            text, element, elementPath throws(CatalogReadError) in
             try territory(text, at: element.location, path: elementPath)
         }
     }

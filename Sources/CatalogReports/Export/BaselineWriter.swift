@@ -6,7 +6,7 @@ import CatalogCore
 /// {
 ///   "version": 1,
 ///   "findings": [
-///     {"rule": "group-missing-in-store", "productId": "premium", "field": "group", "territory": null, "store": "appstore"},
+///     {"rule": "name-mismatch", "productId": "com.example.pro", "field": "name", "territory": null, "store": null},
 ///     {"rule": "price-mismatch", "productId": "com.example.pro", "field": "price", "territory": "DE", "store": "play"}
 ///   ]
 /// }
