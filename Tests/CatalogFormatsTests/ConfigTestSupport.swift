@@ -23,9 +23,16 @@ enum ConfigTesting {
 
     /// The error reading `relativePath` throws, or nil when it reads.
     static func error(reading relativePath: String) -> CatalogReadError? {
-        do {
+        error {
             _ = try ProductConfigReader().read(data: Data(contentsOf: Fixtures.url(relativePath)),
                                                displayPath: relativePath)
+        }
+    }
+
+    /// The `CatalogReadError` that `read` throws, or nil when it throws nothing; another error is an issue.
+    static func error(_ read: () throws -> Void) -> CatalogReadError? {
+        do {
+            try read()
             return nil
         } catch let error as CatalogReadError {
             return error

@@ -9,13 +9,21 @@ enum PythonJSONSchema {
         (try? run(["-c", "import jsonschema, yaml"]))?.status == 0
     }()
 
-    /// Loads YAML with mapping keys as their source text (as catalogcheck reads them: `NO` is Norway), then
-    /// validates every file, printing `<path>: valid|invalid|unreadable` and the problems.
+    /// Loads YAML as catalogcheck reads it — mapping keys as their source text (`NO` is Norway), booleans only
+    /// `true`/`false` (`off` is a rules-file setting), no timestamps (`2026-12-31` is a string) — then validates
+    /// every file, printing `<path>: valid|invalid|unreadable` and the problems.
     static let script = """
-        import json, sys, yaml, jsonschema
+        import json, re, sys, yaml, jsonschema
 
         class Loader(yaml.SafeLoader):
             pass
+
+        # YAML 1.2 core: PyYAML's YAML 1.1 resolvers would read `off`, `no` and `yes` as booleans and dates as dates.
+        Loader.yaml_implicit_resolvers = {
+            first: [(tag, regexp) for tag, regexp in resolvers
+                    if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")]
+            for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+        Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|false)$"), list("tf"))
 
         def mapping(loader, node):
             loader.flatten_mapping(node)
@@ -51,6 +59,22 @@ enum PythonJSONSchema {
             verdicts[path] = verdict
         }
         return (verdicts, result.output)
+    }
+
+    /// Validates files against the schema and expects each file's verdict (`valid` or `invalid`).
+    static func expect(_ expected: [(file: URL, verdict: String)], schema: URL,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let (verdicts, output) = try validate(schema: schema, files: expected.map(\.file))
+        for (file, verdict) in expected {
+            #expect(verdicts[file.path] == verdict, "\(file.lastPathComponent): \(output)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Expects every file to get `verdict`.
+    static func expect(_ verdict: String, files: [URL], schema: URL,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try expect(files.map { ($0, verdict) }, schema: schema, sourceLocation: sourceLocation)
     }
 
     private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
@@ -93,19 +117,13 @@ struct ProductConfigSchemaTests {
         let examples = ["demo", "demo-drift"].map { Fixtures.catalog("\($0)/products.yml") }
         let files = valid.map { Fixtures.url("config/valid/\($0)") } + examples
             + [Fixtures.url("snapshots/export-rich.expected.yml")]
-        let (verdicts, output) = try PythonJSONSchema.validate(schema: Self.schema, files: files)
-        for file in files {
-            #expect(verdicts[file.path] == "valid", "\(output)")
-        }
+        try PythonJSONSchema.expect("valid", files: files, schema: Self.schema)
     }
 
     @Test("the schema rejects what it can express of the invalid fixtures",
           .enabled(if: PythonJSONSchema.isAvailable, "needs python3 with jsonschema and PyYAML"))
     func invalidConfigsFail() throws {
         let files = Self.rejectedBySchema.map { Fixtures.url("config/invalid/\($0)") }
-        let (verdicts, output) = try PythonJSONSchema.validate(schema: Self.schema, files: files)
-        for file in files {
-            #expect(verdicts[file.path] == "invalid", "\(file.lastPathComponent): \(output)")
-        }
+        try PythonJSONSchema.expect("invalid", files: files, schema: Self.schema)
     }
 }

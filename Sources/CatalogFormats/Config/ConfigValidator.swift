@@ -4,7 +4,7 @@ import Foundation
 /// Checks a parsed config (YAML or JSON, as a `ConfigNode` tree) against schema version 1 (DESIGN.md §4, §5a)
 /// and builds the normalized `Catalog`. The first problem found is thrown, naming file:line:column, the key
 /// path and the offending value.
-struct ConfigValidator {
+struct ConfigValidator: ConfigNodeReading {
     /// The path shown in locations.
     let path: String
 
@@ -19,31 +19,11 @@ struct ConfigValidator {
     private static let priceHelp = "use \"9.99 USD\" or {amount: \"9.99\", currency: USD}"
 
     /// Builds the catalog; `root` is nil for a document without content.
-    func catalog(from root: ConfigNode?) throws(CatalogReadError) -> Catalog {
-        guard let root else {
-            throw CatalogReadError("the config is empty; it needs at least \"version: 1\" and \"products:\"",
-                                   at: SourceLocation(path: path, line: 1, column: 1))
-        }
-        guard let entries = root.entries else {
-            throw CatalogReadError(
-                "the config must be a mapping with the keys version, app, groups and products, not \(root.quoted)",
-                at: root.location)
-        }
+    func catalog(from document: ConfigNode?) throws(CatalogReadError) -> Catalog {
+        let (root, entries) = try documentRoot(document, document: "the config",
+                                               needs: "\"version: 1\" and \"products:\"",
+                                               keys: ["version", "app", "groups", "products"])
         let rootPath = ConfigPath()
-
-        // The version comes first: a newer file with newer keys should say so, not complain about a key.
-        guard let version = entries.first(where: { $0.key == "version" }) else {
-            throw CatalogReadError("version: missing; the config must start with \"version: 1\"", at: root.location)
-        }
-        guard version.value.scalar?.int == 1 else {
-            if version.value.scalar?.kind == .string, version.value.scalar?.text == "1" {
-                throw CatalogReadError("version: \"1\" is a string; write the number: version: 1",
-                                       at: version.value.location)
-            }
-            throw CatalogReadError(
-                "version: \(version.value.quoted) is not supported; this is schema version 1 (write \"version: 1\")",
-                at: version.value.location)
-        }
         try checkKeys(entries, allowed: ConfigValidator.rootKeys, path: rootPath)
         if let schema = entries.first(where: { $0.key == "$schema" }) {
             _ = try string(schema.value, path: rootPath.appending(key: "$schema"))
@@ -172,7 +152,7 @@ struct ConfigValidator {
                     let known = catalog.groups.map(\.key).sorted()
                     var list = known.isEmpty ? "no groups are defined under \"groups:\""
                         : "groups: " + known.joined(separator: ", ")
-                    if let suggestion = ConfigValidator.nearest(key, in: known) {
+                    if let suggestion = nearest(key, in: known) {
                         list = "did you mean \"\(suggestion)\"? " + list
                     }
                     throw CatalogReadError("\(fieldPath): \(ConfigScalar.quote(key)) is not a group key (\(list))",
@@ -344,77 +324,14 @@ struct ConfigValidator {
     }
 
     private func stores(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> Set<StoreKind> {
-        guard let elements = node.elements else {
-            throw CatalogReadError("\(path): \(node.quoted) is not a list of stores (e.g. [appstore, play])",
-                                   at: node.location)
+        let stores = try uniqueList(node, path: path, of: "store", "stores", example: "[appstore, play]") {
+            text, element, elementPath throws(CatalogReadError) in
+            try store(text, at: element.location, path: elementPath)
         }
-        guard !elements.isEmpty else {
-            throw CatalogReadError("\(path): lists no store (appstore, play)", at: node.location)
-        }
-        var result: Set<StoreKind> = []
-        for (index, element) in elements.enumerated() {
-            let elementPath = path.appending(index: index)
-            let text = try string(element, path: elementPath)
-            guard let store = StoreKind(rawValue: text) else {
-                throw CatalogReadError("\(elementPath): \(ConfigScalar.quote(text)) is not a store (appstore, play)",
-                                       at: element.location)
-            }
-            guard result.insert(store).inserted else {
-                throw CatalogReadError("\(elementPath): \(ConfigScalar.quote(text)) is listed twice",
-                                       at: element.location)
-            }
-        }
-        return result
+        return Set(stores)
     }
 
     // MARK: - Values
-
-    /// The entries of a mapping whose keys must all be in `allowed`.
-    private func mapping(_ node: ConfigNode, path: ConfigPath,
-                         allowed: [String]) throws(CatalogReadError) -> [ConfigEntry] {
-        guard let entries = node.entries else {
-            throw CatalogReadError("\(path.orRoot): \(node.quoted) is not a mapping (keys: "
-                                   + allowed.joined(separator: ", ") + ")", at: node.location)
-        }
-        try checkKeys(entries, allowed: allowed, path: path)
-        return entries
-    }
-
-    private func checkKeys(_ entries: [ConfigEntry], allowed: [String],
-                           path: ConfigPath) throws(CatalogReadError) {
-        for entry in entries where !allowed.contains(entry.key) {
-            var message = "\(path.appending(key: entry.key)): unknown key"
-            if let suggestion = ConfigValidator.nearest(entry.key, in: allowed) {
-                message += "; did you mean \"\(suggestion)\"?"
-            } else {
-                message += " (allowed: \(allowed.joined(separator: ", ")))"
-            }
-            throw CatalogReadError(message, at: entry.keyLocation)
-        }
-    }
-
-    private func string(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> String {
-        guard let text = node.scalar?.string else {
-            let found = node.isNull ? "has no value" : "\(node.quoted) is not a string"
-            throw CatalogReadError("\(path): \(found)", at: node.location)
-        }
-        return text
-    }
-
-    private func bool(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> Bool {
-        guard let flag = node.scalar?.bool else {
-            throw CatalogReadError("\(path): \(node.quoted) is not true or false", at: node.location)
-        }
-        return flag
-    }
-
-    private func territory(_ code: String, at location: SourceLocation,
-                           path: ConfigPath) throws(CatalogReadError) -> Territory {
-        if let territory = Territory(code: code) { return territory }
-        var message = "\(path): \(ConfigScalar.quote(code)) is not an ISO 3166-1 territory code"
-        if Territory(code: code.uppercased()) != nil { message += " (codes are upper case: \(code.uppercased()))" }
-        throw CatalogReadError(message, at: location)
-    }
 
     private func period(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> SubscriptionPeriod {
         guard let text = node.scalar?.string else {
@@ -525,11 +442,5 @@ struct ConfigValidator {
         }
         if upper.hasPrefix("P") { return SubscriptionPeriod(iso: upper) }
         return SubscriptionPeriod(storeText: upper)
-    }
-
-    /// The allowed key nearest to a misspelled one (edit distance ≤ 2, case-insensitive), if any.
-    static func nearest(_ key: String, in allowed: [String]) -> String? {
-        guard key.count <= 40 else { return nil }
-        return NearMatch.best(for: key, among: allowed)
     }
 }

@@ -13,6 +13,15 @@ enum FileLoading {
         }
     }
 
+    /// Reads a file that must be one file, not a folder; `oneFile` says what it is, for the folder's error
+    /// (`the rules file is one YAML or JSON file`).
+    static func fileData(at url: URL, displayPath: String, oneFile: String) throws(CatalogReadError) -> Data {
+        if isDirectory(url) {
+            throw CatalogReadError("is a folder; \(oneFile)", at: SourceLocation(path: displayPath))
+        }
+        return try data(at: url, displayPath: displayPath)
+    }
+
     /// Whether a path is a directory.
     static func isDirectory(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false

@@ -1,0 +1,125 @@
+import CatalogCore
+import Foundation
+
+/// Reads a baseline file (`--baseline FILE`, DESIGN.md §5): JSON `{"version": 1, "findings": [{"rule",
+/// "productId", "field", "territory", "store"}]}` as `BaselineWriter` writes it, into a `Baseline`.
+///
+/// Strict, like the config: invalid JSON, duplicate or unknown keys, an unknown rule (with a "did you mean"),
+/// field, territory or store are `CatalogReadError`s naming file:line:column, the key path and the value. In an
+/// entry, `rule` and `field` are required; `productId`, `territory` and `store` may be null or left out (both
+/// mean none). Entries that repeat are kept once.
+public struct BaselineReader: Sendable {
+    /// Creates a reader.
+    public init() {}
+
+    /// The message for a `--baseline` file that does not exist (the CLI exits 2 with it).
+    public static func missingFileMessage(displayPath: String) -> String {
+        "no baseline at \(displayPath); create it with --update-baseline"
+    }
+
+    /// Reads a baseline file. A missing file is an error saying how to create one
+    /// (`missingFileMessage`); use `readIfPresent` to tell a missing file apart.
+    public func read(contentsOf url: URL, displayPath: String) throws(CatalogReadError) -> Baseline {
+        guard let baseline = try readIfPresent(contentsOf: url, displayPath: displayPath) else {
+            throw CatalogReadError(BaselineReader.missingFileMessage(displayPath: displayPath),
+                                   at: SourceLocation(path: displayPath))
+        }
+        return baseline
+    }
+
+    /// Reads a baseline file, or returns nil when nothing exists at `url` (so `--update-baseline` can create
+    /// it). A folder or an unreadable file is an error.
+    public func readIfPresent(contentsOf url: URL, displayPath: String) throws(CatalogReadError) -> Baseline? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data = try FileLoading.fileData(at: url, displayPath: displayPath,
+                                            oneFile: "the baseline is one JSON file")
+        return try read(data: data, displayPath: displayPath)
+    }
+
+    /// Reads a baseline from its bytes (always JSON, whatever the file is called).
+    public func read(data: Data, displayPath: String) throws(CatalogReadError) -> Baseline {
+        guard !ConfigNode.isBlank(data) else {
+            throw CatalogReadError("the file is empty; a baseline is the JSON that --update-baseline writes",
+                                   at: SourceLocation(path: displayPath, line: 1, column: 1))
+        }
+        let root = try ConfigNode.parseJSON(data, path: displayPath)
+        return try BaselineValidator(path: displayPath).baseline(from: root)
+    }
+}
+
+/// Checks a parsed baseline and builds the `Baseline`.
+private struct BaselineValidator: ConfigNodeReading {
+    let path: String
+
+    static let rootKeys = ["version", "findings"]
+    static let entryKeys = ["rule", "productId", "field", "territory", "store"]
+
+    func baseline(from root: ConfigNode) throws(CatalogReadError) -> Baseline {
+        let entries = try documentRoot(root, document: "the baseline", needs: "\"version\" and \"findings\"",
+                                       keys: BaselineValidator.rootKeys, shape: "an object").entries
+        let rootPath = ConfigPath()
+        try checkKeys(entries, allowed: BaselineValidator.rootKeys, path: rootPath)
+        guard let findings = entries.first(where: { $0.key == "findings" }) else {
+            throw CatalogReadError("findings: missing; list the recorded findings under \"findings\" (it may be "
+                                   + "empty: [])", at: root.location)
+        }
+        let findingsPath = rootPath.appending(key: "findings")
+        guard let elements = findings.value.elements else {
+            throw CatalogReadError("\(findingsPath): \(findings.value.quoted) is not a list of findings",
+                                   at: findings.value.location)
+        }
+        var identities: [FindingIdentity] = []
+        identities.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            identities.append(try identity(element, path: findingsPath.appending(index: index)))
+        }
+        return Baseline(path: path, entries: identities)
+    }
+
+    private func identity(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> FindingIdentity {
+        let fields = try mapping(node, path: path, allowed: BaselineValidator.entryKeys)
+        func field(_ key: String) -> ConfigEntry? { fields.first(where: { $0.key == key }) }
+        /// An optional member: null and absent both mean none.
+        func optional(_ key: String) -> ConfigEntry? { field(key).flatMap { $0.value.isNull ? nil : $0 } }
+        guard let ruleEntry = field("rule") else {
+            throw CatalogReadError("\(path): missing \"rule\"", at: node.location)
+        }
+        let rulePath = path.appending(key: "rule")
+        let rule = try rule(try string(ruleEntry.value, path: rulePath), at: ruleEntry.value.location, path: rulePath)
+        guard let fieldEntry = field("field") else {
+            throw CatalogReadError("\(path): missing \"field\" (\(rule.field.rawValue) for \(rule.rawValue))",
+                                   at: node.location)
+        }
+        let fieldPath = path.appending(key: "field")
+        let fieldText = try string(fieldEntry.value, path: fieldPath)
+        guard let productField = ProductField(rawValue: fieldText) else {
+            throw CatalogReadError(
+                "\(fieldPath): \(ConfigScalar.quote(fieldText)) is not a field ("
+                    + ProductField.allCases.map(\.rawValue).joined(separator: ", ") + ")",
+                at: fieldEntry.value.location)
+        }
+        var productID: String?
+        if let entry = optional("productId") {
+            let entryPath = path.appending(key: "productId")
+            let id = try string(entry.value, path: entryPath)
+            guard !id.isEmpty else {
+                throw CatalogReadError("\(entryPath): must not be empty (null for a finding without a product)",
+                                       at: entry.value.location)
+            }
+            productID = id
+        }
+        var territory: Territory?
+        if let entry = optional("territory") {
+            let entryPath = path.appending(key: "territory")
+            territory = try self.territory(try string(entry.value, path: entryPath), at: entry.value.location,
+                                           path: entryPath)
+        }
+        var store: StoreKind?
+        if let entry = optional("store") {
+            let entryPath = path.appending(key: "store")
+            store = try self.store(try string(entry.value, path: entryPath), at: entry.value.location, path: entryPath)
+        }
+        return FindingIdentity(rule: rule, productID: productID, field: productField, territory: territory,
+                               store: store)
+    }
+}

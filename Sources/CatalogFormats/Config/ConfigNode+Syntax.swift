@@ -1,0 +1,40 @@
+import CatalogCore
+import Foundation
+
+extension ConfigNode {
+    /// Parses a YAML or JSON document: JSON by extension (`.json`), YAML by extension (`.yml`, `.yaml`),
+    /// otherwise JSON when the first character is `{`. The product config and the rules file are told apart
+    /// from their syntax this one way.
+    ///
+    /// A file holding nothing but whitespace (and a byte order mark) throws `emptyFile` at 1:1; nil is a YAML
+    /// stream without a document (only comments).
+    static func parse(_ data: Data, path: String, emptyFile: String) throws(CatalogReadError) -> ConfigNode? {
+        guard !isBlank(data) else {
+            throw CatalogReadError(emptyFile, at: SourceLocation(path: path, line: 1, column: 1))
+        }
+        if isJSON(data, path: path) { return try parseJSON(data, path: path) }
+        return try parseYAML(data, path: path)
+    }
+
+    /// Whether to read the bytes as JSON: by extension, else when the first character is `{`.
+    static func isJSON(_ data: Data, path: String) -> Bool {
+        let fileExtension = (path as NSString).pathExtension.lowercased()
+        switch fileExtension {
+        case "json": return true
+        case "yml", "yaml": return false
+        default: return firstSignificantByte(of: data) == UInt8(ascii: "{")
+        }
+    }
+
+    /// Whether the bytes hold nothing but whitespace (and a byte order mark).
+    static func isBlank(_ data: Data) -> Bool {
+        firstSignificantByte(of: data) == nil
+    }
+
+    /// The first byte after a UTF-8 byte order mark and whitespace.
+    private static func firstSignificantByte(of data: Data) -> UInt8? {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        return bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
+    }
+}
