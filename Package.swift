@@ -43,7 +43,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "TestSupport", dependencies: ["CatalogCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CatalogCore", "CLibXML2"], path: "Tests/TestSupport"),
         .testTarget(name: "CatalogCoreTests", dependencies: ["CatalogCore", "TestSupport"]),
         .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogFormats", "CatalogReports", "TestSupport"]),
         // libxml2's HTML parser reads the HTML report back in the tests.

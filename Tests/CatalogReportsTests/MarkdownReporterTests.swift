@@ -7,18 +7,6 @@ import Testing
 struct MarkdownReporterTests {
     private let output = MarkdownReporter().report(CanonicalResult.make(stores: 2), context: ReportContext())
 
-    /// The `|` that separate cells: those not escaped with a backslash (GitHub splits a row on every `|` not
-    /// preceded by `\`, in code spans too).
-    private func separators(_ line: Substring) -> Int {
-        var count = 0
-        var previous: Character = " "
-        for character in line {
-            if character == "|" && previous != "\\" { count += 1 }
-            previous = character
-        }
-        return count
-    }
-
     @Test("every table row has one cell per column, even with the hostile name")
     func tableShape() {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
@@ -31,7 +19,7 @@ struct MarkdownReporterTests {
                 continue
             }
             #expect(line.hasSuffix(" |"), "row without a trailing pipe: \(line)")
-            let count = separators(line)
+            let count = MarkdownTable.separators(line)
             if let expected {
                 #expect(count == expected, "\(line)")
                 rows += 1
@@ -41,7 +29,7 @@ struct MarkdownReporterTests {
         }
         #expect(rows == 4 + 7)  // summary: delimiter, config, 2 stores; findings: delimiter, 6 findings
         let named = lines.first { $0.contains("`name-mismatch`") } ?? ""
-        #expect(separators(named) == 8)
+        #expect(MarkdownTable.separators(named) == 8)
     }
 
     @Test("the hostile name is inert: no raw HTML, no line break, no escape sequence, no code span broken")

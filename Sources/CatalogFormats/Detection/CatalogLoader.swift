@@ -24,15 +24,48 @@ public struct CatalogLoader: Sendable {
         }
     }
 
+    /// The loader for the stores checked against `config`: without `--play-currency`, Play CSV home-currency
+    /// prices are taken to be in the currency of the config's base territory (DESIGN.md §5a.8).
+    public func readingStores(against config: Catalog) -> CatalogLoader {
+        guard options.playCurrency == nil, let implied = config.baseTerritory.playCurrency else { return self }
+        var loader = self
+        loader.options.playCurrency = implied
+        loader.options.playCurrencyOrigin = "implied by the config's baseTerritory \(config.baseTerritory.alpha2)"
+        return loader
+    }
+
     /// Reads `path` (relative to the working directory, or absolute) as `format`, detecting it when nil.
     public func load(_ path: String, format: CatalogFormat? = nil) throws(CatalogReadError) -> Catalog {
-        let url = URL(fileURLWithPath: path)
+        try load(URL(fileURLWithPath: path), displayPath: path, format: format)
+    }
+
+    /// Reads `url`, naming it `displayPath` in the catalog and in errors.
+    public func load(_ url: URL, displayPath: String, format: CatalogFormat? = nil) throws(CatalogReadError) -> Catalog {
         let resolved: CatalogFormat
         if let format {
             resolved = format
         } else {
-            resolved = try FormatDetector.detect(url, displayPath: path)
+            resolved = try FormatDetector.detect(url, displayPath: displayPath)
         }
-        return try CatalogLoader.reader(for: resolved).read(contentsOf: url, displayPath: path, options: options)
+        return try CatalogLoader.reader(for: resolved).read(contentsOf: url, displayPath: displayPath,
+                                                             options: options)
+    }
+
+    /// Reads a `diff` input: `PATH`, `FORMAT:PATH`, or `git:REV:PATH` (through a temporary copy of what git
+    /// holds at REV, removed afterwards).
+    public func load(input argument: String) throws(CatalogReadError) -> Catalog {
+        var format: CatalogFormat?
+        var rest = argument
+        if let colon = argument.firstIndex(of: ":"),
+           let named = CatalogFormat(rawValue: String(argument[..<colon])) {
+            format = named
+            rest = String(argument[argument.index(after: colon)...])
+        }
+        guard let git = GitRevisionSource(argument: rest) else { return try load(rest, format: format) }
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("catalogcheck-git-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = try git.materialize(in: folder)
+        return try load(url, displayPath: git.displayPath, format: format)
     }
 }

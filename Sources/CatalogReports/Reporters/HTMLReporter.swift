@@ -4,8 +4,9 @@ import CatalogCore
 /// system fonts, no script, no reference to anything outside the file. It reads on a phone (wide tables
 /// scroll inside their frame) and prints in black and white (severity is a word, never only a colour).
 ///
-/// The page is a list of sections (`verdict`, `summary`, `findings`), each a function of the result, so the
-/// full release report adds its product table and price matrix as further sections. Every piece of catalog
+/// The page is a list of sections (`verdict`, `summary`, `findings`), each a function of the result; with a
+/// `ReleaseOverview` in the context (the `report` command, `--report html:`) the product table and the price
+/// matrices follow (`HTMLReporter+Release.swift`). Every piece of catalog
 /// text goes through `HTMLNode`, which escapes it; the output has no timestamp, so the same result gives the
 /// same bytes.
 public struct HTMLReporter: Reporter {
@@ -14,11 +15,14 @@ public struct HTMLReporter: Reporter {
 
     public func report(_ result: CheckResult, context: ReportContext) -> String {
         let overview = ReportOverview(result)
-        let sections = [
+        var sections = [
             verdictSection(overview, context: context),
             summarySection(overview),
             findingsSection(overview),
         ]
+        if let release = context.overview {
+            sections += [productsSection(release), pricesSection(release)]
+        }
         return page(title: "\(ToolInfo.name) \(overview.verdict): \(fileName(result.configPath))",
                     sections: sections).document()
     }
@@ -178,11 +182,11 @@ public struct HTMLReporter: Reporter {
     // MARK: - Pieces
 
     /// A table inside a frame that scrolls sideways when it is wider than the screen.
-    private func scrolling(@HTMLContentBuilder _ table: () -> [HTMLNode]) -> HTMLNode {
+    func scrolling(@HTMLContentBuilder _ table: () -> [HTMLNode]) -> HTMLNode {
         HTMLNode("div", .class("scroll"), children: table)
     }
 
-    private func header(_ title: String, numeric: Bool = false, rows: Int = 1, columns: Int = 1) -> HTMLNode {
+    func header(_ title: String, numeric: Bool = false, rows: Int = 1, columns: Int = 1) -> HTMLNode {
         var attributes = [HTMLAttribute("scope", columns > 1 ? "colgroup" : "col")]
         if numeric { attributes.append(.class("num")) }
         if rows > 1 { attributes.append(HTMLAttribute("rowspan", String(rows))) }
@@ -217,11 +221,11 @@ public struct HTMLReporter: Reporter {
     }
 
     /// A path that wraps only between folders: a file name and its `:line:column` stay together.
-    private func breakablePath(_ path: String) -> [HTMLNode] {
+    func breakablePath(_ path: String) -> [HTMLNode] {
         HTMLNode.breakable(path, after: ["/"])
     }
 
-    private func dash() -> HTMLNode {
+    func dash() -> HTMLNode {
         HTMLNode("span", .class("muted")) { "—" }
     }
 
@@ -282,6 +286,19 @@ public struct HTMLReporter: Reporter {
         .hint { margin-top: 4px; color: var(--muted); font-style: italic; }
         .remarks { margin: 0; padding-left: 20px; }
         footer { margin-top: 32px; color: var(--muted); font-size: 0.85rem; }
+        .status { white-space: nowrap; font-weight: 600; }
+        .status.ok { color: var(--ok); }
+        .status.mismatch, .status.missing { color: var(--error); }
+        .status.other { color: var(--muted); font-weight: 400; }
+        .matrix { margin-top: 16px; }
+        .matrix h3 { margin: 0 0 6px; }
+        .matrix .scroll { max-height: 70vh; overflow: auto; }
+        .matrix table { width: auto; min-width: 50%; }
+        .matrix thead th { position: sticky; top: 0; z-index: 1; }
+        .matrix tbody th { background: none; font-weight: 600; vertical-align: top; }
+        .matrix td.price { white-space: nowrap; font-variant-numeric: tabular-nums; }
+        .matrix td.mismatch { background: var(--error-bg); color: var(--error); font-weight: 600; }
+        .legend { color: var(--muted); margin: 4px 0 0; }
         @media screen and (max-width: 640px) {
           body { padding: 16px 10px; font-size: 14px; }
           h1 { font-size: 1.35rem; }
@@ -311,6 +328,7 @@ public struct HTMLReporter: Reporter {
           .result.failed, .result.passed, .muted, .side .location, .hint, .verdict p + p, footer { color: #000; }
           tr.error td:first-child, tr.warning td:first-child { box-shadow: none; }
           th { background: none; border-bottom: 2px solid #000; }
+          tbody th { border-bottom: 1px solid #999; }
           td { border-bottom: 1px solid #999; }
           th, td { padding: 4px 6px; }
           thead { display: table-header-group; }
@@ -318,6 +336,11 @@ public struct HTMLReporter: Reporter {
           .message, .findings td.product { min-width: 0; }
           .message { overflow-wrap: anywhere; }
           td.rule code { white-space: normal; }
+          .matrix .scroll { max-height: none; }
+          .matrix td.mismatch, .status.ok, .status.mismatch, .status.missing, .status.other, .legend {
+            background: none; color: #000; }
+          .matrix td.mismatch { font-weight: 700; text-decoration: underline; }
+          .matrix { break-inside: avoid; }
         }
 
         """

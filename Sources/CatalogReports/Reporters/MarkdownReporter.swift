@@ -63,8 +63,9 @@ public struct MarkdownReporter: Reporter {
         if let policy = overview.policyLine {
             head += [policy + ".", ""]
         }
+        let release = context.overview.map(releaseSections) ?? []
         guard !overview.findings.isEmpty else {
-            return lines(head + ["No findings."])
+            return withRelease(head + ["No findings."], release)
         }
         let table = [
             "| Severity | Rule | Product | Territory | Config | Store | Message |",
@@ -72,7 +73,7 @@ public struct MarkdownReporter: Reporter {
         ]
         let rows = overview.findings.map(row)
         let whole = lines(head + table + rows)
-        if budget.size(of: whole) < budget.limit { return whole }
+        if budget.size(of: whole) < budget.limit { return withRelease(head + table + rows, release) }
 
         // Too long: keep the rows that fit with room for the closing line, which is longest when no row fits.
         let reserve = budget.size(of: lines(["", moreLine(rows.count)]))
@@ -91,6 +92,17 @@ public struct MarkdownReporter: Reporter {
         }
         let shown = kept > 0 ? table + rows[..<kept] + [""] : []
         return lines(head + shown + [moreLine(rows.count - kept)])
+    }
+
+    /// The report with the release sections after it when they fit the budget, else with a line saying
+    /// where to find them.
+    private func withRelease(_ report: [String], _ release: [String]) -> String {
+        guard !release.isEmpty else { return lines(report) }
+        let full = lines(report + [""] + release)
+        if budget.size(of: full) < budget.limit { return full }
+        let note = lines(report + ["", "Products and price matrices are left out here (over the size limit); "
+                                   + "the HTML report has them."])
+        return budget.size(of: note) < budget.limit ? note : lines(report)
     }
 
     private func verdictLine(_ overview: ReportOverview) -> String {

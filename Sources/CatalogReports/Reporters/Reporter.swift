@@ -9,12 +9,17 @@ public struct ReportContext: Sendable {
     /// The absolute path of the directory the run's relative paths are relative to (SARIF writes paths under
     /// it relative to `%SRCROOT%`); nil when unknown, and absolute paths are then written as `file://` URIs.
     public var workingDirectory: String?
+    /// The products and price matrices of the release report (`report`, `--report html:`); nil where only
+    /// the findings are known.
+    public var overview: ReleaseOverview?
 
     /// Creates a context.
-    public init(colors: Bool = false, asOf: CalendarDate? = nil, workingDirectory: String? = nil) {
+    public init(colors: Bool = false, asOf: CalendarDate? = nil, workingDirectory: String? = nil,
+                overview: ReleaseOverview? = nil) {
         self.colors = colors
         self.asOf = asOf
         self.workingDirectory = workingDirectory
+        self.overview = overview
     }
 }
 

@@ -28,7 +28,7 @@ enum PriceRules {
                     .priceMissingInStore, territory: territory, expected: configPrice.money.description, actual: nil,
                     message: "\(territory) is \(configPrice.money) in the config but has no price in the store "
                         + "(\(theirs.location))",
-                    configLocation: configPrice.location))
+                    configLocation: configPrice.location, storeLocation: theirs.location))
             }
         }
         if mine.listsTerritoryPrices {

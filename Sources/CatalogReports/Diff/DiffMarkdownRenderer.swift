@@ -1,0 +1,119 @@
+import CatalogCore
+
+/// The diff as Markdown for a pull-request comment: a summary line, then one table per change kind (changed
+/// fields, added, removed, groups). Every cell is escaped; the text stays under `characterLimit` (GitHub's
+/// comment limit is 65,536 characters), ending with a line that says how many rows were left out.
+public struct DiffMarkdownRenderer: Sendable {
+    /// The most characters (Swift `Character`s) the output may have.
+    public var characterLimit: Int
+
+    /// Creates a renderer.
+    public init(characterLimit: Int = 65_000) {
+        self.characterLimit = characterLimit
+    }
+
+    /// The Markdown, ending in a newline.
+    public func render(_ diff: CatalogDiff) -> String {
+        var out = MarkdownBudget(limit: characterLimit)
+        out.line("### catalogcheck diff")
+        out.line("")
+        let inputs = "old: \(MarkdownEscaper.code(diff.old.path)), new: \(MarkdownEscaper.code(diff.new.path))"
+        out.line(diff.isEmpty ? "**No differences** (\(inputs))" : "**\(DiffWording.counts(diff))** (\(inputs))")
+        let subscriberChanges = diff.products.flatMap(\.fields).filter { $0.subscriberImpact != nil }.count
+        if subscriberChanges > 0 {
+            out.line("")
+            out.line("> **\(subscriberChanges) subscription price \(subscriberChanges == 1 ? "change reaches" : "changes reach") "
+                     + "existing subscribers.**")
+        }
+
+        let changed = diff.products.filter { $0.change == .changed }
+        if !changed.isEmpty {
+            out.table(title: "Changed", header: ["Product", "Field", "Old", "New", "Note"],
+                      rows: changed.flatMap { product in
+                          product.fields.map { field in
+                              [MarkdownEscaper.code(product.productID), MarkdownEscaper.escape(DiffWording.label(field)),
+                               MarkdownEscaper.escape(field.old ?? "—"), MarkdownEscaper.escape(field.new ?? "—"),
+                               MarkdownEscaper.escape(DiffWording.note(field) ?? "")]
+                          }
+                      })
+        }
+        for kind in [Change.added, .removed] {
+            let products = diff.products.filter { $0.change == kind }
+            guard !products.isEmpty else { continue }
+            out.table(title: kind == .added ? "Added" : "Removed", header: ["Product", "Summary", "Possible rename"],
+                      rows: products.map { product in
+                          [MarkdownEscaper.code(product.productID), MarkdownEscaper.escape(product.summary ?? ""),
+                           product.possibleRename.map(MarkdownEscaper.code) ?? ""]
+                      })
+        }
+        if !diff.groups.isEmpty {
+            out.table(title: "Groups", header: ["Change", "Key", "Old name", "New name"],
+                      rows: diff.groups.map { group in
+                          [group.change.rawValue, MarkdownEscaper.code(group.key),
+                           MarkdownEscaper.escape(group.oldName ?? "—"), MarkdownEscaper.escape(group.newName ?? "—")]
+                      })
+        }
+        return out.finish()
+    }
+}
+
+/// Markdown lines under a character budget: once a row would not fit (with room left for the closing line),
+/// the remaining rows are counted instead of written.
+struct MarkdownBudget {
+    private let limit: Int
+    private var lines: [String] = []
+    private var used = 0
+    private var omittedRows = 0
+    /// Room kept for the "N more rows" line.
+    private static let reserve = 120
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    mutating func line(_ text: String) {
+        guard omittedRows == 0, fits(text) else { return }
+        lines.append(text)
+        used += text.count + 1
+    }
+
+    /// A `### title` heading and a table, rows cut when the budget runs out.
+    mutating func table(title: String, header: [String], rows: [[String]]) {
+        guard omittedRows == 0 else {
+            omittedRows += rows.count
+            return
+        }
+        let head = ["", "#### \(title)", "", Self.row(header), Self.row(header.map { _ in "---" })]
+        guard head.allSatisfy(fits) && fits(head.joined(separator: "\n")) else {
+            omittedRows += rows.count
+            return
+        }
+        head.forEach { line($0) }
+        for (index, cells) in rows.enumerated() {
+            let text = Self.row(cells)
+            guard fits(text) else {
+                omittedRows += rows.count - index
+                return
+            }
+            line(text)
+        }
+    }
+
+    /// The text, with the closing line when rows were left out.
+    func finish() -> String {
+        var all = lines
+        if omittedRows > 0 {
+            all.append("")
+            all.append("… and \(omittedRows) more \(omittedRows == 1 ? "row" : "rows") (see the full output)")
+        }
+        return all.joined(separator: "\n") + "\n"
+    }
+
+    private func fits(_ text: String) -> Bool {
+        used + text.count + 1 + Self.reserve <= limit
+    }
+
+    private static func row(_ cells: [String]) -> String {
+        "| " + cells.joined(separator: " | ") + " |"
+    }
+}
