@@ -1,4 +1,10 @@
 import ArgumentParser
+import CatalogReports
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The root command.
 @main
@@ -8,10 +14,17 @@ struct CatalogCheck: ParsableCommand {
         abstract: "Checks that your in-app products in the App Store / Google Play match your product config.",
         discussion: """
             Exit codes: 0 consistent, 1 inconsistent (a failing finding), 2 cannot check (unreadable or \
-            invalid input), 64 usage error.
+            invalid input, or an output that could not be written), 64 usage error.
             """,
-        version: "0.1.0",
-        subcommands: [CheckCommand.self, ExportCommand.self, FormatsCommand.self, RulesCommand.self],
+        version: ToolInfo.version,
+        subcommands: [CheckCommand.self, DiffCommand.self, ReportCommand.self, ExportCommand.self, FormatsCommand.self, RulesCommand.self],
         defaultSubcommand: nil
     )
+
+    /// Ignores SIGPIPE, so a reader that goes away mid-report makes a write fail (exit 2, said on standard
+    /// error) instead of killing the process silently.
+    static func main() {
+        signal(SIGPIPE, SIG_IGN)
+        main(nil)
+    }
 }

@@ -180,3 +180,16 @@ struct EndToEndStoresTests {
         #expect(remarks(given.stdout) == ["\(csv): remark: 1 auto-filled price is taken to be in EUR (--play-currency)"])
     }
 }
+
+/// Shell completions come from swift-argument-parser and know every subcommand.
+@Suite("completions")
+struct CompletionTests {
+    @Test("bash, zsh and fish scripts name every subcommand", arguments: ["bash", "zsh", "fish"])
+    func completions(shell: String) throws {
+        let result = try CommandRunner.run(["--generate-completion-script", shell])
+        #expect(result.exitCode == 0)
+        for command in ["check", "diff", "report", "export", "formats", "rules"] {
+            #expect(result.stdout.contains(command), "\(shell): \(command)")
+        }
+    }
+}

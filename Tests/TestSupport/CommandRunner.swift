@@ -22,13 +22,14 @@ public enum CommandRunner {
         return Bundle.main.bundleURL
     }
 
-    /// Runs `catalogcheck <arguments>` in `directory` (default: the repository root) with a clean environment
-    /// (no `NO_COLOR` surprises: colors are off because the output is a pipe).
+    /// Runs `catalogcheck <arguments>` (or `executable`, e.g. a shell) in `directory` (default: the repository
+    /// root) with a clean environment (no `NO_COLOR` surprises: colors are off because the output is a pipe).
     public static func run(
-        _ arguments: [String], in directory: URL = Fixtures.repositoryRoot, environment: [String: String] = [:]
+        _ arguments: [String], in directory: URL = Fixtures.repositoryRoot, environment: [String: String] = [:],
+        executable: URL? = nil
     ) throws -> CommandResult {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("catalogcheck")
+        process.executableURL = executable ?? productsDirectory.appendingPathComponent("catalogcheck")
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]

@@ -26,27 +26,19 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, help: "catalog (products.yml, YAML) or json.")
     var format: Format = .catalog
 
-    @Option(name: .customLong("as-of"),
-            help: ArgumentHelp("The day scheduled prices are evaluated at (default: today, UTC).",
-                               valueName: "YYYY-MM-DD"))
-    var asOf: CalendarDate?
+    @OptionGroup var date: AsOfOption
 
     @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
     func run() throws {
         let console = Console()
-        guard let day = asOf ?? CalendarDate.todayUTC else { throw ValidationError("cannot tell today's date; pass --as-of") }
-        let loader = CatalogLoader(options: ReadOptions(asOf: day))
+        let loader = CatalogLoader(options: ReadOptions(asOf: try date.day()))
         let catalog = try reportingInputErrors(console) { try loader.load(file, format: storeFormat) }
         let text = switch format {
         case .catalog: CatalogYAMLExporter().export(catalog)
         case .json: CatalogJSONExporter().export(catalog)
         }
-        if let output {
-            try console.write(text, to: output)
-        } else {
-            console.output(text)
-        }
+        try console.emit(text, to: output)
     }
 }

@@ -9,7 +9,7 @@ struct FormatsCommand: ParsableCommand {
         abstract: "List the formats catalogcheck reads, with how each is detected."
     )
 
-    func run() {
+    func run() throws {
         let width = CatalogFormat.allCases.map(\.rawValue.count).max() ?? 0
         var lines: [String] = []
         for format in CatalogFormat.allCases {
@@ -18,6 +18,6 @@ struct FormatsCommand: ParsableCommand {
             lines.append("\(name)  \(FormatDetector.title(of: format))\(store)")
             lines.append(String(repeating: " ", count: width + 2) + "detected: " + FormatDetector.detectionRule(for: format))
         }
-        Console().output(lines.joined(separator: "\n") + "\n")
+        try Console().emit(lines.joined(separator: "\n") + "\n", to: nil)
     }
 }

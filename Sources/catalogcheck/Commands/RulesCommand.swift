@@ -19,14 +19,14 @@ struct RulesCommand: ParsableCommand {
             + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " Run `catalogcheck rules` for the list.")
     }
 
-    func run() {
+    func run() throws {
         if let ruleID, let rule = Rule(rawValue: ruleID) {
-            Console().output("""
+            try Console().emit("""
                 \(rule.rawValue) (\(rule.defaultSeverity.rawValue))
                 \(rule.summary)
                 \(rule.explanation)
 
-                """)
+                """, to: nil)
             return
         }
         let width = Rule.allCases.map(\.rawValue.count).max() ?? 0
@@ -35,6 +35,6 @@ struct RulesCommand: ParsableCommand {
             let severity = rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
             return "\(name)  \(severity)  \(rule.summary)"
         }
-        Console().output(lines.joined(separator: "\n") + "\n")
+        try Console().emit(lines.joined(separator: "\n") + "\n", to: nil)
     }
 }

@@ -49,23 +49,6 @@ struct StoreArgument: ExpressibleByArgument, Sendable {
     }
 }
 
-/// A `--report FORMAT:PATH` value.
-struct ReportArgument: ExpressibleByArgument, Sendable {
-    let format: ReportFormat
-    let path: String
-
-    init?(argument: String) {
-        guard let colon = argument.firstIndex(of: ":"),
-              let format = ReportFormat(rawValue: String(argument[..<colon])) else { return nil }
-        let path = String(argument[argument.index(after: colon)...])
-        guard !path.isEmpty else { return nil }
-        self.format = format
-        self.path = path
-    }
-
-    static var defaultValueDescription: String { "FORMAT:PATH" }
-}
-
 /// Parses `--territory US,GB,DEU`.
 func parseTerritories(_ values: [String]) throws -> Set<Territory>? {
     let codes = values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }

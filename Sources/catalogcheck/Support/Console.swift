@@ -1,31 +1,39 @@
+import CatalogReports
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Where output goes: reports to standard output (or a file), diagnostics to standard error.
+/// Where output goes: reports to standard output (or a file), diagnostics to standard error. Every report
+/// write is checked (a failure is exit 2); diagnostics are best effort, since there is nowhere left to say
+/// that standard error is gone.
 struct Console {
     /// Whether standard output is a terminal that wants colors (`NO_COLOR` and `--no-color` turn them off).
     static func wantsColors(noColorFlag: Bool) -> Bool {
         if noColorFlag { return false }
         if let value = ProcessInfo.processInfo.environment["NO_COLOR"], !value.isEmpty { return false }
-        return isatty(FileHandle.standardOutput.fileDescriptor) != 0
+        return isatty(STDOUT_FILENO) != 0
     }
 
-    /// Writes a report to standard output.
-    func output(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
-
-    /// Writes a diagnostic line to standard error.
-    func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-
-    /// Writes a report to a file, atomically (a reader never sees half a report).
-    func write(_ text: String, to path: String) throws {
+    /// Writes a report to standard output, or to `path`; a write error is printed and becomes exit 2.
+    func emit(_ text: String, to path: String?) throws {
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            if let path {
+                try OutputFile.write(text.utf8, to: path)
+            } else {
+                try OutputFile.writeStandardOutput(text.utf8)
+            }
         } catch {
-            self.error("\(path): error: cannot write the report: \(error.localizedDescription)")
+            self.error(error.message)
             throw Exit.cannotCheck
+        }
+    }
+
+    /// Writes a diagnostic line to standard error, with control characters made visible.
+    func error(_ line: String) {
+        let bytes = Array((TerminalEscaper.escape(line) + "\n").utf8)
+        bytes.withUnsafeBytes { buffer in
+            _ = write(STDERR_FILENO, buffer.baseAddress, buffer.count)
         }
     }
 }

@@ -1,0 +1,55 @@
+import ArgumentParser
+import CatalogCore
+import CatalogFormats
+import CatalogReports
+
+extension DiffFormat: ExpressibleByArgument {}
+
+/// `catalogcheck diff OLD NEW`: what changes for customers between two catalogs.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Show what changes between two catalogs: products, fields, prices per territory, groups.",
+        discussion: """
+            OLD and NEW are catalogs of any formats: two revisions of the config, a config and a store export, \
+            or two store exports. Each is a path, FORMAT:PATH, or git:REV:PATH — PATH as it is at revision REV \
+            in the repository of the working directory (from the repository root, or ./-relative), e.g. \
+            git:origin/main:products.yml. Price changes show the percentage; a price change on an \
+            auto-renewable subscription says that it reaches existing subscribers.
+
+            Exit codes: 0 (also when they differ), 1 with --exit-code when anything differs, 2 unreadable input.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The old catalog: PATH, FORMAT:PATH or git:REV:PATH.", valueName: "old"))
+    var old: String
+
+    @Argument(help: ArgumentHelp("The new catalog: PATH, FORMAT:PATH or git:REV:PATH.", valueName: "new"))
+    var new: String
+
+    @Option(name: .long, help: "text (default), json (schema version 1) or markdown (for pull-request comments).")
+    var format: DiffFormat = .text
+
+    @Flag(name: .long, help: "Exit 1 when the catalogs differ (like git diff --exit-code).")
+    var exitCode = false
+
+    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Flag(name: .long, help: "No colors (also when NO_COLOR is set, or the output is not a terminal).")
+    var noColor = false
+
+    @OptionGroup var date: AsOfOption
+
+    func run() throws {
+        let console = Console()
+        let loader = CatalogLoader(options: ReadOptions(asOf: try date.day()))
+        let (before, after) = try reportingInputErrors(console) {
+            (try loader.load(input: old), try loader.load(input: new))
+        }
+        let diff = CatalogDiffer().diff(old: before, new: after)
+        let colors = output == nil && format == .text && Console.wantsColors(noColorFlag: noColor)
+        try console.emit(format.render(diff, colors: colors), to: output)
+        if exitCode && !diff.isEmpty { throw Exit.inconsistent }
+    }
+}
