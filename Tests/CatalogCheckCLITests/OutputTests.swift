@@ -96,4 +96,27 @@ struct OutputTests {
         #expect(bad.exitCode == 64)
         #expect(bad.stderr.contains("cannot tell the format from the extension"))
     }
+
+    @Test("every format: two runs write the same bytes, with no date or host name in them")
+    func deterministic() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let formats = ["text", "json", "junit", "sarif", "github", "markdown", "html"]
+        var runs: [[String]] = []
+        for run in 0..<2 {
+            let reports = formats.map { "\($0):" + folder.appendingPathComponent("\(run).\($0)").path }
+            let result = try CommandRunner.run(Self.check + ["--store", "catalogs/demo-drift/play"]
+                                               + reports.flatMap { ["--report", $0] })
+            #expect(result.exitCode == 1, "\(result.stderr)")
+            runs.append(try formats.map { try String(contentsOf: folder.appendingPathComponent("\(run).\($0)"),
+                                                     encoding: .utf8) })
+        }
+        #expect(runs[0] == runs[1])
+        let host = ProcessInfo.processInfo.hostName
+        for text in runs[0] {
+            #expect(!text.contains("2026-11-23"))
+            // A very short host name (`vm`) could be any word; longer ones must not appear.
+            #expect(host.count < 4 || host == "localhost" || !text.contains(host))
+        }
+    }
 }

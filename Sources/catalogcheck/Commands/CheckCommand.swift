@@ -35,7 +35,8 @@ struct CheckCommand: ParsableCommand {
         try output.write(result, asOf: day, overview: run.overview, console: console)
 
         if policy.updateBaseline, let path = policy.baseline {
-            let recorded = Baseline(path: path, recording: result)
+            // From the whole result: --quiet trims what is shown, never what is recorded.
+            let recorded = Baseline(path: path, recording: run.result)
             try console.emit(BaselineWriter().write(recorded), to: path)
             console.error("\(path): recorded \(recorded.entries.count) findings; runs with --baseline \(path) "
                           + "fail only on new ones")
