@@ -37,7 +37,8 @@ public struct BaselineReader: Sendable {
     }
 
     /// Reads a baseline from its bytes (always JSON, whatever the file is called).
-    public func read(data: Data, displayPath: String) throws(CatalogReadError) -> Baseline {
+    public func read(data file: Data, displayPath: String) throws(CatalogReadError) -> Baseline {
+        let data = try TextEncoding.utf8(file, path: displayPath)
         guard !ConfigNode.isBlank(data) else {
             throw CatalogReadError("the file is empty; a baseline is the JSON that --update-baseline writes",
                                    at: SourceLocation(path: displayPath, line: 1, column: 1))

@@ -79,12 +79,12 @@ public enum FormatDetector {
                                 at: SourceLocation(path: displayPath))
     }
 
-    /// The first 64 KiB of a file, as text.
+    /// The first 64 KiB of a file, as text (transcoded from UTF-16 / UTF-32 when a byte order mark says so).
     private static func prefix(of url: URL) -> String {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return "" }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: 65_536)) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return TextEncoding.sniffingText(data)
     }
 
     /// Guesses a format from the beginning of a file.
