@@ -30,7 +30,7 @@ public struct BaselineReader: Sendable {
     /// Reads a baseline file, or returns nil when nothing exists at `url` (so `--update-baseline` can create
     /// it). A folder or an unreadable file is an error.
     public func readIfPresent(contentsOf url: URL, displayPath: String) throws(CatalogReadError) -> Baseline? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard FileLoading.exists(url) else { return nil }
         let data = try FileLoading.fileData(at: url, displayPath: displayPath,
                                             oneFile: "the baseline is one JSON file")
         return try read(data: data, displayPath: displayPath)
