@@ -129,6 +129,18 @@ struct EncodingTests {
         #expect(result.stderr == "\(name):3:2: error: the file is not UTF-8 text (byte 0xE9); save the file as UTF-8\n")
     }
 
+    @Test("UTF-16 or UTF-32 without a byte order mark is named, not taken for binary data", arguments: [
+        ("products.csv", String.Encoding.utf16LittleEndian, "UTF-16"), ("products.csv", .utf16BigEndian, "UTF-16"),
+        ("c.json", .utf16LittleEndian, "UTF-16"), ("c.yml", .utf32LittleEndian, "UTF-32"),
+    ])
+    func unmarked(name: String, encoding: String.Encoding, words: String) throws {
+        let text = try Self.text(name.hasSuffix(".csv") ? "catalogs/demo/play-products.csv" : "catalogs/demo/products.yml")
+        let result = try Self.export(try #require(text.data(using: encoding)), as: name)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "\(name):1:1: error: the file is not UTF-8 text: it looks like \(words) without a byte "
+                    + "order mark; save the file as UTF-8\n")
+    }
+
     @Test("a UTF-16 mark on text that is not UTF-16 is an error")
     func brokenUTF16() throws {
         // An unpaired high surrogate on line 2, column 3.

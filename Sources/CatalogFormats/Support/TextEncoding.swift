@@ -44,8 +44,17 @@ enum TextEncoding {
 
     /// The file with its byte order mark dropped and UTF-16 / UTF-32 transcoded to UTF-8, not yet checked to
     /// be UTF-8 (for a reader that first rejects binary data in its own words, then calls `validateUTF8`).
+    /// Text that looks like UTF-16 or UTF-32 without a mark (ASCII with NUL bytes between) is an error at 1:1
+    /// saying so, rather than "binary data".
     static func withoutByteOrderMark(_ data: Data, path: String) throws(CatalogReadError) -> Data {
-        guard let (encoding, length) = byteOrderMark(of: data) else { return data }
+        guard let (encoding, length) = byteOrderMark(of: data) else {
+            if let name = unmarkedWideEncoding(of: data) {
+                throw CatalogReadError(
+                    "the file is not UTF-8 text: it looks like \(name) without a byte order mark; save the file as UTF-8",
+                    at: SourceLocation(path: path, line: 1, column: 1))
+            }
+            return data
+        }
         let body = [UInt8](data.dropFirst(length))
         switch encoding {
         case .utf8: return Data(body)
@@ -90,6 +99,19 @@ enum TextEncoding {
         case .utf32LittleEndian, .utf32BigEndian:
             return String(decoding: units32(body, bigEndian: kind == .utf32BigEndian), as: UTF32.self)
         }
+    }
+
+    /// "UTF-16" or "UTF-32" when the first four bytes are ASCII characters with NUL bytes between (either byte
+    /// order), as a file saved without a mark starts.
+    private static func unmarkedWideEncoding(of data: Data) -> String? {
+        let head = Array(data.prefix(4))
+        guard head.count == 4 else { return nil }
+        let zero = head.map { $0 == 0 }
+        let ascii = head.allSatisfy { $0 < 0x80 }
+        guard ascii else { return nil }
+        if zero == [false, true, true, true] || zero == [true, true, true, false] { return "UTF-32" }
+        if zero == [false, true, false, true] || zero == [true, false, true, false] { return "UTF-16" }
+        return nil
     }
 
     /// Pairs of bytes as UTF-16 code units; an odd last byte is left out.

@@ -367,7 +367,7 @@ final class XMLInputFeed {
                 result = systemRead(descriptor, buffer, length)
             } while result < 0 && errno == EINTR
             guard result >= 0 else {
-                ioError = errno == EISDIR ? "is a folder, not a file" : "the file cannot be read"
+                ioError = FileLoading.reason(forErrno: errno)
                 return -1
             }
             count = result
