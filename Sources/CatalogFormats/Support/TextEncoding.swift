@@ -55,13 +55,15 @@ enum TextEncoding {
             }
             return data
         }
-        let body = [UInt8](data.dropFirst(length))
         switch encoding {
-        case .utf8: return Data(body)
+        case .utf8:
+            return Data(data.dropFirst(length))
         case .utf16LittleEndian, .utf16BigEndian:
+            let body = [UInt8](data.dropFirst(length))
             return try transcode(units16(body, bigEndian: encoding == .utf16BigEndian), from: UTF16.self,
                                  encoding: encoding, leftover: body.count % 2, path: path)
         case .utf32LittleEndian, .utf32BigEndian:
+            let body = [UInt8](data.dropFirst(length))
             return try transcode(units32(body, bigEndian: encoding == .utf32BigEndian), from: UTF32.self,
                                  encoding: encoding, leftover: body.count % 4, path: path)
         }
@@ -174,14 +176,20 @@ enum TextEncoding {
     }
 
     /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence (Unicode Table 3-7:
-    /// no overlong forms, no surrogates, nothing above U+10FFFF); ASCII runs are skipped fast.
+    /// no overlong forms, no surrogates, nothing above U+10FFFF); ASCII runs are skipped eight bytes at a time.
     private static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
         var index = 0
         let count = bytes.count
         func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
             index + offset < count && range.contains(bytes[index + offset])
         }
         while index < count {
+            while index + 8 <= count,
+                  base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
+            guard index < count else { break }
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1
