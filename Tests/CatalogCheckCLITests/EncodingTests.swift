@@ -105,12 +105,17 @@ struct EncodingTests {
         #expect(encoded.stdout == original.stdout)
     }
 
-    @Test("a property list with a UTF-8 byte order mark")
-    func plistWithMark() throws {
+    @Test("a property list with a UTF-8 byte order mark, or in UTF-16 with its declaration", arguments: [
+        Encoding.utf8BOM, .utf16LE, .utf16BE,
+    ])
+    func plist(encoding: Encoding) throws {
         let text = try Self.text("Tests/Fixtures/plist/array.plist")
         let original = try Self.export(Data(text.utf8), as: "ids.plist")
         #expect(original.exitCode == 0, "\(original.stderr)")
-        let encoded = try Self.export(try Encoding.utf8BOM.encode(text), as: "ids.plist")
+        let declared = encoding == .utf8BOM ? text
+            : text.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
+        let encoded = try Self.export(try encoding.encode(declared), as: "ids.plist")
+        #expect(encoded.exitCode == 0, "\(encoded.stderr)")
         #expect(encoded.stdout == original.stdout)
     }
 
