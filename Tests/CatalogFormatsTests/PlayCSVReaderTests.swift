@@ -232,7 +232,7 @@ struct PlayCSVReaderTests {
         let error = try #require(throws: CatalogReadError.self) {
             try reader.read(contentsOf: url, displayPath: "latin1.csv", options: try PlayTest.options())
         }
-        #expect(error.description == "latin1.csv:2: error: not a CSV text file: invalid UTF-8 (byte 0xE9)")
+        #expect(error.description == "latin1.csv:2:4: error: the file is not UTF-8 text (byte 0xE9); save the file as UTF-8")
     }
 
     @Test func folderIsAnError() throws {

@@ -179,7 +179,7 @@ struct StoreKitConfigReaderTests {
 
     @Test(arguments: [
         ("malformed/storekit-truncated.storekit", 28, 10, "invalid JSON: unexpected end of file"),
-        ("malformed/storekit-binary.storekit", 1, 1, "invalid JSON: unexpected byte 0x89, expected a value"),
+        ("malformed/storekit-binary.storekit", 1, 1, "the file is not UTF-8 text (byte 0x89); save the file as UTF-8"),
         ("malformed/storekit-wrong-types.storekit", 10, 27,
          "products[1].familyShareable: expected true or false, found the string \"yes\""),
         ("malformed/storekit-bad-price.storekit", 4, 24, "products[0].displayPrice: \"9,99\" is not a decimal amount"),

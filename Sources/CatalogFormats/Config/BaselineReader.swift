@@ -30,14 +30,15 @@ public struct BaselineReader: Sendable {
     /// Reads a baseline file, or returns nil when nothing exists at `url` (so `--update-baseline` can create
     /// it). A folder or an unreadable file is an error.
     public func readIfPresent(contentsOf url: URL, displayPath: String) throws(CatalogReadError) -> Baseline? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard FileLoading.exists(url) else { return nil }
         let data = try FileLoading.fileData(at: url, displayPath: displayPath,
                                             oneFile: "the baseline is one JSON file")
         return try read(data: data, displayPath: displayPath)
     }
 
     /// Reads a baseline from its bytes (always JSON, whatever the file is called).
-    public func read(data: Data, displayPath: String) throws(CatalogReadError) -> Baseline {
+    public func read(data file: Data, displayPath: String) throws(CatalogReadError) -> Baseline {
+        let data = try TextEncoding.utf8(file, path: displayPath)
         guard !ConfigNode.isBlank(data) else {
             throw CatalogReadError("the file is empty; a baseline is the JSON that --update-baseline writes",
                                    at: SourceLocation(path: displayPath, line: 1, column: 1))

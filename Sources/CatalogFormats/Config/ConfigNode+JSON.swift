@@ -3,9 +3,9 @@ import Foundation
 
 extension ConfigNode {
     /// Parses a JSON config into a tree with `JSONDocument` (strict RFC 8259, duplicate keys rejected, numbers
-    /// kept as their source text, every value and key located).
+    /// kept as their source text, every value and key located). `data` is UTF-8 from `TextEncoding.utf8`.
     static func parseJSON(_ data: Data, path: String) throws(CatalogReadError) -> ConfigNode {
-        let document = try JSONDocument(data: data, path: path)
+        let document = try JSONDocument(utf8: data, path: path)
         return convert(document.root, in: document)
     }
 

@@ -6,9 +6,11 @@ extension ConfigNode {
     /// otherwise JSON when the first character is `{`. The product config and the rules file are told apart
     /// from their syntax this one way.
     ///
+    /// The bytes may be UTF-8 or carry a UTF-16 / UTF-32 byte order mark (`TextEncoding`).
     /// A file holding nothing but whitespace (and a byte order mark) throws `emptyFile` at 1:1; nil is a YAML
     /// stream without a document (only comments).
-    static func parse(_ data: Data, path: String, emptyFile: String) throws(CatalogReadError) -> ConfigNode? {
+    static func parse(_ file: Data, path: String, emptyFile: String) throws(CatalogReadError) -> ConfigNode? {
+        let data = try TextEncoding.utf8(file, path: path)
         guard !isBlank(data) else {
             throw CatalogReadError(emptyFile, at: SourceLocation(path: path, line: 1, column: 1))
         }
@@ -26,15 +28,13 @@ extension ConfigNode {
         }
     }
 
-    /// Whether the bytes hold nothing but whitespace (and a byte order mark).
+    /// Whether UTF-8 bytes (without a byte order mark, `TextEncoding.utf8`) hold nothing but whitespace.
     static func isBlank(_ data: Data) -> Bool {
         firstSignificantByte(of: data) == nil
     }
 
-    /// The first byte after a UTF-8 byte order mark and whitespace.
+    /// The first byte that is not whitespace.
     private static func firstSignificantByte(of data: Data) -> UInt8? {
-        var bytes = data[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        return bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
+        data.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
     }
 }

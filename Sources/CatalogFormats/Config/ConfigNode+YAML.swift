@@ -7,10 +7,11 @@ extension ConfigNode {
     /// source text (`NO` is Norway, `1234` is the product "1234") and values keep their text and quoting, so the
     /// validator applies the YAML 1.2 core rules it needs itself.
     ///
-    /// Returns nil for a stream without a document (empty, or only comments). Invalid UTF-8, YAML syntax errors,
-    /// several documents, duplicate keys, non-scalar keys, tags and alias bombs are errors with line and column.
+    /// `data` is UTF-8 from `TextEncoding.utf8`. Returns nil for a stream without a document (empty, or only
+    /// comments). YAML syntax errors, several documents, duplicate keys, non-scalar keys, tags and alias bombs
+    /// are errors with line and column.
     static func parseYAML(_ data: Data, path: String) throws(CatalogReadError) -> ConfigNode? {
-        let text = try YAMLLoading.decodeUTF8(data, path: path)
+        let text = String(decoding: data, as: UTF8.self)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text, Resolver.basic, Constructor.default, .utf8)
@@ -113,42 +114,11 @@ private struct YAMLConverter {
     }
 }
 
-/// YAML helpers: decoding, translating Yams errors, and finding where a duplicate key repeats.
+/// YAML helpers: translating Yams errors, and finding where a duplicate key repeats.
 enum YAMLLoading {
     /// How many nodes a document of `byteCount` bytes may expand to through aliases.
     static func nodeBudget(forByteCount byteCount: Int) -> Int {
         100_000 + byteCount.multipliedReportingOverflow(by: 16).partialValue
-    }
-
-    /// Decodes UTF-8 (a leading byte order mark is allowed); invalid bytes are an error at their position.
-    static func decodeUTF8(_ data: Data, path: String) throws(CatalogReadError) -> String {
-        if let text = String(validating: data, as: UTF8.self) { return text }
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = data.makeIterator()
-        var offset = 0
-        var line = 1
-        var column = 1
-        decoding: while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                offset += encoded.count
-                if encoded.count == 1, encoded.first == 0x0A {
-                    line += 1
-                    column = 1
-                } else {
-                    column += 1
-                }
-            case .emptyInput:
-                break decoding
-            case .error(let length):
-                let byte = data[data.startIndex + offset]
-                _ = length
-                throw CatalogReadError(
-                    "the file is not UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true)))",
-                    at: SourceLocation(path: path, line: line, column: column))
-            }
-        }
-        throw CatalogReadError("the file is not UTF-8 text", at: SourceLocation(path: path))
     }
 
     /// Turns a Yams error into a located `CatalogReadError`.

@@ -39,8 +39,25 @@ public struct CatalogLoader: Sendable {
         try load(URL(fileURLWithPath: path), displayPath: path, format: format)
     }
 
-    /// Reads `url`, naming it `displayPath` in the catalog and in errors.
+    /// Reads `url`, naming it `displayPath` in the catalog and in errors. A stream (a FIFO, `/dev/stdin`, a
+    /// device) is read once, up to `FileLoading.streamLimit`, into a temporary file of the same name that
+    /// detection and the reader then read like any file.
     public func load(_ url: URL, displayPath: String, format: CatalogFormat? = nil) throws(CatalogReadError) -> Catalog {
+        if try FileLoading.kind(of: url, displayPath: displayPath) == .stream {
+            let data = try FileLoading.data(at: url, displayPath: displayPath)
+            let folder = FileManager.default.temporaryDirectory
+                .appendingPathComponent("catalogcheck-stream-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let copy = folder.appendingPathComponent(url.lastPathComponent.isEmpty ? "input" : url.lastPathComponent)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try data.write(to: copy)
+            } catch {
+                throw CatalogReadError("cannot copy the stream to a temporary file in \(folder.deletingLastPathComponent().path)",
+                                       at: SourceLocation(path: displayPath))
+            }
+            return try load(copy, displayPath: displayPath, format: format)
+        }
         let resolved: CatalogFormat
         if let format {
             resolved = format

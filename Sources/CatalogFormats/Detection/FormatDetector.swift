@@ -34,11 +34,8 @@ public enum FormatDetector {
 
     /// Detects the format of a file or folder.
     public static func detect(_ url: URL, displayPath: String) throws(CatalogReadError) -> CatalogFormat {
-        if FileLoading.isDirectory(url) {
+        if try FileLoading.kind(of: url, displayPath: displayPath) == .directory {
             return try detectFolder(url, displayPath: displayPath)
-        }
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw CatalogReadError("the file does not exist", at: SourceLocation(path: displayPath))
         }
         switch url.pathExtension.lowercased() {
         case "storekit": return .storekit
@@ -47,8 +44,9 @@ public enum FormatDetector {
         case "plist": return .plist
         default: break
         }
-        let head = prefix(of: url)
-        if let format = sniff(head) { return format }
+        let head = try FileLoading.prefix(of: url, count: 65_536, displayPath: displayPath)
+        if head.isEmpty { throw CatalogReadError("the file is empty", at: SourceLocation(path: displayPath)) }
+        if let format = sniff(TextEncoding.sniffingText(head)) { return format }
         throw undetectable(displayPath)
     }
 
@@ -79,12 +77,10 @@ public enum FormatDetector {
                                 at: SourceLocation(path: displayPath))
     }
 
-    /// The first 64 KiB of a file, as text.
+    /// The first 64 KiB of a file, as text (transcoded from UTF-16 / UTF-32 when a byte order mark says so).
     private static func prefix(of url: URL) -> String {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return "" }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: 65_536)) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        let data = try? FileLoading.prefix(of: url, count: 65_536, displayPath: url.path)
+        return TextEncoding.sniffingText(data ?? Data())
     }
 
     /// Guesses a format from the beginning of a file.

@@ -9,26 +9,15 @@ import Foundation
 /// text after a closing quote, naming the line and column; the reader then counts lines from the records the
 /// library returns (one per record, plus the line breaks inside its quoted fields).
 enum PlayCSVText {
-    /// Decodes the file as UTF-8 text (without a byte order mark) or throws naming the first bad byte.
+    /// Decodes the file as UTF-8 text (UTF-16 / UTF-32 with a byte order mark are transcoded, the mark is
+    /// dropped) or throws naming a NUL byte (binary data) or the first byte that is not UTF-8.
     static func decode(_ data: Data, path: String) throws(CatalogReadError) -> String {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        let bytes = try TextEncoding.withoutByteOrderMark(data, path: path)
         if let nul = bytes.firstIndex(of: 0) {
             throw CatalogReadError("not a CSV text file: binary data (a NUL byte)",
-                                   at: location(ofOffset: nul, in: bytes, path: path))
+                                   at: location(ofOffset: nul - bytes.startIndex, in: bytes, path: path))
         }
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        decoding: while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded): offset += encoded.count
-            case .emptyInput: break decoding
-            case .error:
-                throw CatalogReadError("not a CSV text file: invalid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)))",
-                                       at: location(ofOffset: offset, in: bytes, path: path))
-            }
-        }
+        try TextEncoding.validateUTF8(bytes, path: path)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -106,8 +95,8 @@ enum PlayCSVText {
         return count
     }
 
-    private static func location(ofOffset offset: Int, in bytes: [UInt8], path: String) -> SourceLocation {
-        let line = bytes[..<offset].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    private static func location(ofOffset offset: Int, in bytes: Data, path: String) -> SourceLocation {
+        let line = bytes.prefix(offset).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
         return SourceLocation(path: path, line: line)
     }
 }

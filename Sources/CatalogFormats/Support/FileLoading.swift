@@ -1,22 +1,119 @@
 import CatalogCore
 import Foundation
 
-/// Reading files with errors that name the file.
+/// Reading files with errors that name the file, in the user's words (never an error domain or a code).
 enum FileLoading {
-    /// Reads a whole file; an unreadable or missing file is a `CatalogReadError` naming it.
-    static func data(at url: URL, displayPath: String) throws(CatalogReadError) -> Data {
-        do {
-            return try Data(contentsOf: url, options: .mappedIfSafe)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? "cannot be read" : "does not exist"
-            throw CatalogReadError("the file \(reason)", at: SourceLocation(path: displayPath))
+    /// What a path holds.
+    enum Kind: Equatable {
+        /// A regular file, read whole (mapped when it is safe).
+        case regular
+        /// A directory.
+        case directory
+        /// A FIFO, a character device or a socket: read as a stream, up to `streamLimit` bytes.
+        case stream
+    }
+
+    /// The most a stream (a FIFO, `/dev/stdin`, a device) is read before giving up on it.
+    static let streamLimit = 512 << 20
+
+    /// The location of the error about an empty path: the path shown as `''`.
+    static let emptyPathLocation = SourceLocation(path: "''")
+
+    /// Why a file cannot be opened or examined, from `errno`.
+    static func reason(forErrno code: Int32) -> String {
+        switch code {
+        case ENOENT: "the file does not exist"
+        case ELOOP: "too many levels of symbolic links"
+        case EACCES, EPERM: "permission denied"
+        case ENOTDIR: "a folder on the path is a file"
+        case ENAMETOOLONG: "the path is too long"
+        case EISDIR: "is a directory, not a file"
+        default: "the file cannot be read"
         }
+    }
+
+    /// What `url` holds (following symbolic links); a missing path, a symbolic link loop or a path that cannot
+    /// be searched is an error naming it.
+    static func kind(of url: URL, displayPath: String) throws(CatalogReadError) -> Kind {
+        if displayPath.isEmpty { throw CatalogReadError("the path is empty", at: emptyPathLocation) }
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            throw CatalogReadError(reason(forErrno: errno), at: SourceLocation(path: displayPath))
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regular
+        default: return .stream
+        }
+    }
+
+    /// Whether anything is at `url`: false only when nothing is there (a dangling symbolic link included); a
+    /// symbolic link loop or a path that cannot be searched counts as present, so reading it names the problem
+    /// instead of taking it for a missing file.
+    static func exists(_ url: URL) -> Bool {
+        var info = stat()
+        return stat(url.path, &info) == 0 || errno != ENOENT
+    }
+
+    /// Opens a file for reading. A FIFO without a writer does not block the open; reads then wait for data or
+    /// the end of the stream as usual. The caller closes the descriptor.
+    static func open(_ url: URL, displayPath: String) throws(CatalogReadError) -> Int32 {
+        if displayPath.isEmpty { throw CatalogReadError("the path is empty", at: emptyPathLocation) }
+        let descriptor = systemOpen(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw CatalogReadError(reason(forErrno: errno), at: SourceLocation(path: displayPath))
+        }
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        return descriptor
+    }
+
+    /// Reads a whole file; a missing, unreadable or looping path is a `CatalogReadError` naming it. A stream
+    /// (FIFO, device) is read to its end, up to `streamLimit` bytes.
+    static func data(at url: URL, displayPath: String) throws(CatalogReadError) -> Data {
+        let descriptor = try open(url, displayPath: displayPath)
+        defer { close(descriptor) }
+        if try kind(of: url, displayPath: displayPath) == .regular,
+           let data = try? Data(contentsOf: url, options: .mappedIfSafe) {
+            return data
+        }
+        return try read(descriptor, upTo: streamLimit, displayPath: displayPath, whole: true)
+    }
+
+    /// The first `count` bytes of a file (fewer when it is shorter), for telling its format.
+    static func prefix(of url: URL, count: Int, displayPath: String) throws(CatalogReadError) -> Data {
+        let descriptor = try open(url, displayPath: displayPath)
+        defer { close(descriptor) }
+        return try read(descriptor, upTo: count, displayPath: displayPath, whole: false)
+    }
+
+    /// Reads until the end of the file or `limit` bytes; with `whole`, more than `limit` bytes is an error.
+    private static func read(_ descriptor: Int32, upTo limit: Int, displayPath: String,
+                             whole: Bool) throws(CatalogReadError) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while data.count < limit || whole {
+            let wanted = whole ? buffer.count : min(buffer.count, limit - data.count)
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CatalogReadError(reason(forErrno: errno), at: SourceLocation(path: displayPath))
+            }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[..<count])
+            if whole, data.count > limit {
+                throw CatalogReadError(
+                    "the input is a stream of more than \(limit >> 20) MiB; save it to a file first",
+                    at: SourceLocation(path: displayPath))
+            }
+        }
+        return data
     }
 
     /// Reads a file that must be one file, not a folder; `oneFile` says what it is, for the folder's error
     /// (`the rules file is one YAML or JSON file`).
     static func fileData(at url: URL, displayPath: String, oneFile: String) throws(CatalogReadError) -> Data {
-        if isDirectory(url) {
+        if try kind(of: url, displayPath: displayPath) == .directory {
             throw CatalogReadError("is a folder; \(oneFile)", at: SourceLocation(path: displayPath))
         }
         return try data(at: url, displayPath: displayPath)
@@ -42,4 +139,21 @@ enum FileLoading {
         }
         return result.sorted { $0.path < $1.path }
     }
+}
+
+/// `open(2)` and `read(2)`, named apart from `FileLoading.open` and `FileLoading.read`.
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.open(path, flags)
+    #else
+    Darwin.open(path, flags)
+    #endif
+}
+
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+    #else
+    Darwin.read(descriptor, buffer, count)
+    #endif
 }

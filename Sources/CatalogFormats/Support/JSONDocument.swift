@@ -102,9 +102,15 @@ final class JSONDocument {
     /// The file's bytes and line tables.
     let source: JSONSource
 
-    /// Parses `data`. Malformed JSON, invalid UTF-8, duplicate keys and nesting deeper than 512 levels are
-    /// errors that name the line and column.
-    init(data: Data, path: String) throws(CatalogReadError) {
+    /// Parses a file's bytes: UTF-8, or UTF-16 / UTF-32 with a byte order mark (`TextEncoding`). Malformed
+    /// JSON, bytes that are not UTF-8, duplicate keys and nesting deeper than 512 levels are errors that name
+    /// the line and column.
+    convenience init(data: Data, path: String) throws(CatalogReadError) {
+        try self.init(utf8: TextEncoding.utf8(data, path: path), path: path)
+    }
+
+    /// Parses bytes that `TextEncoding.utf8` returned.
+    init(utf8 data: Data, path: String) throws(CatalogReadError) {
         self.source = JSONSource(path: path, bytes: data)
         let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
@@ -243,8 +249,6 @@ private struct JSONParser {
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
-        // A UTF-8 byte order mark is allowed before the document.
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         guard index < bytes.count else {
             throw JSONSyntaxError(offset: index, message: "the file is empty")

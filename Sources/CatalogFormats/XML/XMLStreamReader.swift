@@ -91,11 +91,7 @@ final class XMLStreamReader {
 
     /// Opens a file for streaming. A missing or unreadable file is an error naming `displayPath`.
     convenience init(contentsOf url: URL, displayPath: String) throws(CatalogReadError) {
-        let descriptor = open(url.path, O_RDONLY)
-        guard descriptor >= 0 else {
-            let reason = errno == ENOENT ? "does not exist" : "cannot be read"
-            throw CatalogReadError("the file \(reason)", at: SourceLocation(path: displayPath))
-        }
+        let descriptor = try FileLoading.open(url, displayPath: displayPath)
         try self.init(input: XMLInputFeed(source: .file(descriptor)), baseURL: url.absoluteString,
                       displayPath: displayPath)
     }
@@ -371,7 +367,7 @@ final class XMLInputFeed {
                 result = systemRead(descriptor, buffer, length)
             } while result < 0 && errno == EINTR
             guard result >= 0 else {
-                ioError = errno == EISDIR ? "is a folder, not a file" : "the file cannot be read"
+                ioError = FileLoading.reason(forErrno: errno)
                 return -1
             }
             count = result
@@ -390,23 +386,33 @@ final class XMLInputFeed {
         return Int32(count)
     }
 
+    /// libxml2's wording where it names its own parser options, limits or encoding detection, said for the
+    /// user: the nesting limit, the size limits, a byte that is not UTF-8 in a document declaring no other
+    /// encoding.
+    static func inUserWords(_ message: String) -> String {
+        let limits = [
+            ("AttValue length too long", "an attribute value is too long"),
+            ("Name too long", "an element or attribute name is too long"),
+        ]
+        if let (_, words) = limits.first(where: { message.contains($0.0) }) { return words }
+        if let match = message.firstMatch(of: /Excessive depth in document: (\d+)/) {
+            return "the document is nested too deeply (more than \(match.1) levels)"
+        }
+        if let match = message.firstMatch(of: /Input is not proper UTF-8.*Bytes: (0x[0-9A-Fa-f]{2})/) {
+            return "the file is not UTF-8 text (byte \(match.1)); save the file as UTF-8, or name its encoding in "
+                + "the XML declaration"
+        }
+        return message.replacing(/,?\s*(use|try) XML_PARSE_HUGE option/.ignoresCase(), with: "")
+    }
+
     /// Keeps the first error or fatal error libxml2 reports.
     func record(_ error: xmlError) {
         guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         let raw = error.message.map { String(cString: $0) } ?? "malformed XML"
-        let message = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let message = XMLInputFeed.inUserWords(raw.split(whereSeparator: \.isWhitespace).joined(separator: " "))
         firstError = Failure(code: error.code, insideEntity: error.file == nil,
                              message: message.isEmpty ? "malformed XML" : message,
                              line: error.line > 0 ? Int(error.line) : nil,
                              column: error.int2 > 0 ? Int(error.int2) : nil)
     }
-}
-
-/// `read(2)`, named apart from `XMLInputFeed.read`.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #else
-    Darwin.read(descriptor, buffer, count)
-    #endif
 }

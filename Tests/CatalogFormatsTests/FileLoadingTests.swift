@@ -1,0 +1,35 @@
+import CatalogCore
+import Foundation
+import Testing
+@testable import CatalogFormats
+
+/// File errors and libxml2's limits in the user's words: no error domains, codes or parser option names.
+@Suite struct FileLoadingTests {
+    @Test("errno values read as words", arguments: [
+        (ENOENT, "the file does not exist"), (ELOOP, "too many levels of symbolic links"),
+        (EACCES, "permission denied"), (EPERM, "permission denied"), (EISDIR, "is a directory, not a file"),
+        (ENOTDIR, "a folder on the path is a file"), (EIO, "the file cannot be read"),
+    ])
+    func reasons(code: Int32, words: String) {
+        #expect(FileLoading.reason(forErrno: code) == words)
+    }
+
+    @Test("an empty path is named as empty, not as the working directory")
+    func emptyPath() {
+        #expect(throws: CatalogReadError("the path is empty", at: SourceLocation(path: "''"))) {
+            try FileLoading.data(at: URL(fileURLWithPath: ""), displayPath: "")
+        }
+    }
+
+    @Test("libxml2 messages that name its options or limits", arguments: [
+        ("Excessive depth in document: 256 use XML_PARSE_HUGE option", "the document is nested too deeply (more than 256 levels)"),
+        ("Huge input lookup, use XML_PARSE_HUGE option", "Huge input lookup"),
+        ("AttValue length too long", "an attribute value is too long"),
+        ("Input is not proper UTF-8, indicate encoding ! Bytes: 0xE9 0x3C 0x2F 0x61",
+         "the file is not UTF-8 text (byte 0xE9); save the file as UTF-8, or name its encoding in the XML declaration"),
+        ("Opening and ending tag mismatch: a line 1 and b", "Opening and ending tag mismatch: a line 1 and b"),
+    ])
+    func libxml2Words(message: String, words: String) {
+        #expect(XMLInputFeed.inUserWords(message) == words)
+    }
+}
