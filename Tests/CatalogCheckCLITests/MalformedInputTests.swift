@@ -68,6 +68,39 @@ struct MalformedInputTests {
         }
     }
 
+    @Test("a finding on a product whose store record references entities never carries entity content")
+    func findingsWithoutEntityContent() throws {
+        let marker = try String(contentsOf: Fixtures.url("malformed/xml-xxe-marker.txt"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let config = """
+            version: 1
+            groups:
+              Group: {}
+            products:
+              com.example.xxe:
+                type: auto-renewable
+                name: Another name
+                group: Group
+                period: P1Y
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("catalogcheck-\(UUID()).yml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(config.utf8).write(to: file)
+        for format in ["text", "json", "sarif"] {
+            let result = try CommandRunner.run(["check", "--config", file.path, "--store",
+                                                "Tests/Fixtures/malformed/xml-xxe-local-file.xml", "--format", format,
+                                                "--as-of", "2026-11-22"])
+            #expect(result.exitCode == 1, "\(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("name-mismatch"))
+            #expect(result.stdout.contains("period-mismatch"))
+            for output in [result.stdout, result.stderr] {
+                #expect(!output.contains(marker))
+                #expect(!output.contains("root:"))
+                #expect(!output.contains("internal entity text"))
+            }
+        }
+    }
+
     @Test("billion laughs is read: its entities expand to nothing")
     func billionLaughs() throws {
         let result = try CommandRunner.run(["export", "Tests/Fixtures/malformed/xml-billion-laughs.xml",
