@@ -122,6 +122,18 @@ struct CatalogExportRoundTripTests {
         #expect(try Self.shapes(ofExportJSON: json) == Self.shapes(of: catalog))
     }
 
+    @Test("a hand-written config keeps a leading U+FEFF: escaped, literal, in keys and values, in every quoting")
+    func handWrittenByteOrderMarks() throws {
+        let text = "version: 1\nproducts:\n"
+            + "  \"\\uFEFFescaped\":\n    type: consumable\n    name: \"\\U0000feffeight\"\n"
+            + "  \"\u{FEFF}literal\":\n    type: consumable\n    name: '\u{FEFF}single'\n"
+            + "  plain:\n    type: consumable\n    name: \"\\\\uFEFF is text\"\n"
+        let catalog = try ProductConfigReader().read(data: Data(text.utf8), displayPath: "bom.yml")
+        #expect(catalog.products.map(\.id.rawValue.unicodeScalars.first) == ["\u{FEFF}", "\u{FEFF}", "p"])
+        #expect(catalog.products.map { $0.referenceName?.unicodeScalars.first } == ["\u{FEFF}", "\u{FEFF}", "\\"])
+        #expect(catalog.products.map(\.referenceName) == ["\u{FEFF}eight", "\u{FEFF}single", "\\uFEFF is text"])
+    }
+
     // MARK: - Reading the JSON export
 
     /// The product shapes of an export JSON document, read as the config's JSON parser reads it.

@@ -124,6 +124,7 @@ struct LeadingByteOrderMarks {
     /// The lines of the document as libyaml counts them, or nil when no scalar can start with U+FEFF.
     private let lines: [[Unicode.Scalar]]?
 
+    /// Prepares for the scalars of `text`; a text that holds no U+FEFF and no escape of one costs one pass.
     init(text: String) {
         guard LeadingByteOrderMarks.mayHoldOne(text) else {
             lines = nil
