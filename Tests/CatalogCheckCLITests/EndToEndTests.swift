@@ -152,6 +152,33 @@ struct EndToEndStoresTests {
         #expect(result.stdout.contains("0 errors, 0 warnings"))
     }
 
+    @Test("export --format yaml is the internal config; catalog is its synonym; --help lists yaml")
+    func exportFormatYAML() throws {
+        let store = "Tests/Fixtures/storekit/all-sections-v3.storekit"
+        let yaml = try CommandRunner.run(["export", store, "--format", "yaml"] + Self.asOf)
+        let catalog = try CommandRunner.run(["export", store, "--format", "catalog"] + Self.asOf)
+        let plain = try CommandRunner.run(["export", store] + Self.asOf)
+        #expect(yaml.exitCode == 0, "\(yaml.stderr)")
+        #expect(yaml.stdout.contains("\nversion: 1\n"))
+        #expect(yaml.stdout == catalog.stdout)
+        #expect(yaml.stdout == plain.stdout)
+        let help = try CommandRunner.run(["export", "--help"])
+        #expect(help.stdout.contains("values: yaml, json; default: yaml"))
+    }
+
+    @Test("a StoreKit file of a non-US storefront bootstraps a config priced in that storefront")
+    func storeKitStorefrontBootstrap() throws {
+        let store = "Tests/Fixtures/storekit/all-sections-v3.storekit"
+        let exported = try CommandRunner.run(["export", store] + Self.asOf)
+        #expect(exported.exitCode == 0, "\(exported.stderr)")
+        #expect(exported.stdout.contains("  baseTerritory: GB\n"))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("catalogcheck-\(UUID()).yml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(exported.stdout.utf8).write(to: file)
+        let result = try CommandRunner.run(["check", "--config", file.path, "--store", store] + Self.asOf)
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+    }
+
     @Test("export of the demo config reads back and still matches every store")
     func configRoundTrip() throws {
         let exported = try CommandRunner.run(["export", "catalogs/demo/products.yml"])

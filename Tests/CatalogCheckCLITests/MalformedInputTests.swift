@@ -6,9 +6,11 @@ import Testing
 /// file and a line, nothing on standard output, never a crash.
 @Suite("Malformed input")
 struct MalformedInputTests {
-    /// The corpus, less the two XML files whose entities are read as nothing (DESIGN §5a.14) and the file one
-    /// of them points at.
-    static let corpus = Fixtures.files(in: "malformed").filter { !$0.hasPrefix("xml-xxe-") }
+    /// The corpus, less the XML files whose entities are read as nothing (DESIGN §5a.14) and the file one of
+    /// them points at.
+    static let corpus = Fixtures.files(in: "malformed").filter {
+        !$0.hasPrefix("xml-xxe-") && $0 != "xml-billion-laughs.xml"
+    }
 
     /// The format a corpus file is read as, from its name prefix.
     static func format(of name: String) -> String {
@@ -64,5 +66,48 @@ struct MalformedInputTests {
                 #expect(!output.contains("internal entity text"))
             }
         }
+    }
+
+    @Test("a finding on a product whose store record references entities never carries entity content")
+    func findingsWithoutEntityContent() throws {
+        let marker = try String(contentsOf: Fixtures.url("malformed/xml-xxe-marker.txt"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let config = """
+            version: 1
+            groups:
+              Group: {}
+            products:
+              com.example.xxe:
+                type: auto-renewable
+                name: Another name
+                group: Group
+                period: P1Y
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("catalogcheck-\(UUID()).yml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(config.utf8).write(to: file)
+        for format in ["text", "json", "sarif"] {
+            let result = try CommandRunner.run(["check", "--config", file.path, "--store",
+                                                "Tests/Fixtures/malformed/xml-xxe-local-file.xml", "--format", format,
+                                                "--as-of", "2026-11-22"])
+            #expect(result.exitCode == 1, "\(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("name-mismatch"))
+            #expect(result.stdout.contains("period-mismatch"))
+            for output in [result.stdout, result.stderr] {
+                #expect(!output.contains(marker))
+                #expect(!output.contains("root:"))
+                #expect(!output.contains("internal entity text"))
+            }
+        }
+    }
+
+    @Test("billion laughs is read: its entities expand to nothing")
+    func billionLaughs() throws {
+        let result = try CommandRunner.run(["export", "Tests/Fixtures/malformed/xml-billion-laughs.xml",
+                                            "--format", "json", "--as-of", "2026-11-22"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("com.example.laughs"))
+        #expect(!result.stdout.contains("lol"))
+        #expect(result.stderr.isEmpty)
     }
 }

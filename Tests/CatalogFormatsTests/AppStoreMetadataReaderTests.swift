@@ -219,11 +219,56 @@ private typealias Location = CatalogCore.SourceLocation
         #expect(!everything.contains("internal entity text"))
     }
 
-    @Test func billionLaughsFailsFastWithoutExpanding() throws {
-        let error = try readError("malformed/xml-billion-laughs.xml")
-        #expect(error.location.path == "malformed/xml-billion-laughs.xml")
-        #expect(error.location.line == 18)
-        #expect(error.message.contains("entity reference expands too far"))
+    @Test func billionLaughsReadsWithoutExpanding() throws {
+        let catalog = try read("malformed/xml-billion-laughs.xml")
+        #expect(catalog.products.map(\.id) == [ProductID("com.example.laughs")])
+        #expect(catalog.products.first?.groupKey == "Laughs")
+        #expect(catalog.groups.map(\.name) == ["Laughs"])
+        #expect(!"\(catalog)".contains("lol"))
+    }
+
+    @Test("nested entity declarations read and expand to nothing", arguments: [4, 20])
+    func nestedEntities(levels: Int) throws {
+        var declarations = ["<!ENTITY e0 \"x\">"]
+        for level in 1...levels {
+            declarations.append("<!ENTITY e\(level) \"\(String(repeating: "&e\(level - 1);", count: 10))\">")
+        }
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE package [
+            \(declarations.joined(separator: "\n"))
+            ]>
+            <package xmlns="http://apple.com/itunes/importer" version="software5.4">
+              <software><software_metadata><in_app_purchases>
+                <subscription_group name="Premium&e\(levels);">
+                  <in_app_purchase>
+                    <product_id>com.example.nested&e\(levels);.monthly</product_id>
+                    <reference_name>Monthly &e\(levels);</reference_name>
+                    <type>auto-renewable</type>
+                    <duration>1 Month</duration>
+                  </in_app_purchase>
+                </subscription_group>
+                <in_app_purchase>
+                  <product_id>com.example.nested.coins</product_id>
+                  <reference_name>&e\(levels);Coins</reference_name>
+                  <type>consumable</type>
+                </in_app_purchase>
+              </in_app_purchases></software_metadata></software>
+            </package>
+            """
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nested-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("metadata.xml")
+        try Data(document.utf8).write(to: url)
+        let catalog = try AppStoreMetadataReader().read(
+            contentsOf: url, displayPath: "metadata.xml", options: ReadOptions(asOf: try #require(Self.asOf)))
+        #expect(catalog.products.map(\.id) == [ProductID("com.example.nested.monthly"),
+                                               ProductID("com.example.nested.coins")])
+        #expect(catalog.products.map(\.referenceName) == ["Monthly", "Coins"])
+        #expect(catalog.products.map(\.groupKey) == ["Premium", nil])
+        #expect(catalog.products.first?.period == SubscriptionPeriod(count: 1, unit: .month))
+        #expect(catalog.products.first?.location == Location(path: "metadata.xml", line: levels + 8, column: 7))
     }
 
     // MARK: - Malformed input

@@ -85,6 +85,30 @@ struct CatalogExportTests {
         #expect(back.groups.map(\.key) == ["premium"])
     }
 
+    @Test("a StoreKit file of a non-US storefront exports that storefront as baseTerritory, its prices as price:")
+    func storeKitStorefrontIsTheBaseTerritory() throws {
+        let path = "storekit/all-sections-v3.storekit"
+        let store = try StoreKitConfigReader().read(contentsOf: Fixtures.url(path), displayPath: path,
+                                                    options: try ConfigTesting.options)
+        #expect(store.baseTerritory.alpha2 == "GB")
+        let text = CatalogYAMLExporter().export(store)
+        #expect(text.contains("\n  baseTerritory: GB\n"))
+        #expect(text.contains("\n    price: 0.99 GBP\n"))
+        #expect(!text.contains("prices:"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(CatalogJSONExporter().export(store).utf8))
+                                    as? [String: Any])
+        #expect((json["app"] as? [String: Any])?["baseTerritory"] as? String == "GB")
+        let back = try ConfigTesting.read(text: text, displayPath: "exported.yml")
+        #expect(back.baseTerritory.alpha2 == "GB")
+        let storePrices = Dictionary(store.products.map { ($0.id, $0.comparableContent().prices) },
+                                     uniquingKeysWith: { first, _ in first })
+        #expect(storePrices.values.contains { !$0.isEmpty })
+        for product in back.products {
+            #expect(product.comparableContent().prices == storePrices[product.id], "\(product.id)")
+            #expect(!product.listsTerritoryPrices)
+        }
+    }
+
     // MARK: - Properties
 
     @Test("output does not depend on the order of products, groups, prices or offers")

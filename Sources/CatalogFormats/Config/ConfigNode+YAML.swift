@@ -21,7 +21,8 @@ extension ConfigNode {
             throw CatalogReadError("invalid YAML: \(error)", at: SourceLocation(path: path))
         }
         guard let root else { return nil }
-        var converter = YAMLConverter(path: path, budget: YAMLLoading.nodeBudget(forByteCount: data.count))
+        var converter = YAMLConverter(path: path, budget: YAMLLoading.nodeBudget(forByteCount: data.count),
+                                      byteOrderMarks: LeadingByteOrderMarks(text: text))
         return try converter.convert(root, path: ConfigPath())
     }
 }
@@ -31,6 +32,7 @@ extension ConfigNode {
 private struct YAMLConverter {
     let path: String
     var budget: Int
+    let byteOrderMarks: LeadingByteOrderMarks
 
     mutating func convert(_ node: Node, path keyPath: ConfigPath) throws(CatalogReadError) -> ConfigNode {
         budget -= 1
@@ -52,7 +54,8 @@ private struct YAMLConverter {
                 throw CatalogReadError("\(keyPath.orRoot): YAML tags are not supported (found \"\(tag)\")",
                                        at: location)
             }
-            return ConfigNode(value: .scalar(ConfigScalar(kind: kind, text: scalar.string)), location: location)
+            return ConfigNode(value: .scalar(ConfigScalar(kind: kind, text: byteOrderMarks.string(of: scalar))),
+                              location: location)
         case .sequence(let sequence):
             try checkCollectionTag(sequence.tag, allowed: Tag.Name.seq, keyPath: keyPath, location: location)
             var elements: [ConfigNode] = []
@@ -78,12 +81,13 @@ private struct YAMLConverter {
                     throw CatalogReadError("\(keyPath.orRoot): YAML tags are not supported (found \"\(keyTag)\")",
                                            at: self.location(of: key.mark))
                 }
-                guard seen.insert(keyScalar.string).inserted else {
-                    throw CatalogReadError("\(keyPath.appending(key: keyScalar.string)): duplicate key",
+                let keyText = byteOrderMarks.string(of: keyScalar)
+                guard seen.insert(keyText).inserted else {
+                    throw CatalogReadError("\(keyPath.appending(key: keyText)): duplicate key",
                                            at: self.location(of: keyScalar.mark))
                 }
-                let converted = try convert(value, path: keyPath.appending(key: keyScalar.string))
-                entries.append(ConfigEntry(key: keyScalar.string, keyLocation: self.location(of: keyScalar.mark),
+                let converted = try convert(value, path: keyPath.appending(key: keyText))
+                entries.append(ConfigEntry(key: keyText, keyLocation: self.location(of: keyScalar.mark),
                                            value: converted))
             }
             return ConfigNode(value: .mapping(entries), location: location)
@@ -111,6 +115,84 @@ private struct YAMLConverter {
 
     private func location(of mark: Mark?) -> SourceLocation {
         SourceLocation(path: path, line: mark?.line, column: mark?.column)
+    }
+}
+
+/// Gives back the U+FEFF a scalar starts with. Yams builds scalar strings with Foundation's UTF-8 decoding,
+/// which takes a leading U+FEFF for a byte order mark and drops it, so `"\uFEFFx"` would read as `x`. The
+/// scalar's source text says whether it began with one: a literal U+FEFF, or in double quotes its escape.
+struct LeadingByteOrderMarks {
+    /// The lines of the document as libyaml counts them, or nil when no scalar can start with U+FEFF.
+    private let lines: [[Unicode.Scalar]]?
+
+    /// Prepares for the scalars of `text`; a text that holds no U+FEFF and no escape of one costs one pass.
+    init(text: String) {
+        guard LeadingByteOrderMarks.mayHoldOne(text) else {
+            lines = nil
+            return
+        }
+        var result: [[Unicode.Scalar]] = [[]]
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n" where previous == "\r":
+                break
+            case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
+                result.append([])
+            default:
+                result[result.count - 1].append(scalar)
+            }
+            previous = scalar
+        }
+        lines = result
+    }
+
+    /// Whether the text holds a U+FEFF or an escape that may be one (`\u` or `\U`, then `FEFF` or `0000FEFF`
+    /// in any case), scalar by scalar: Foundation's searches would stop at a combining character after it.
+    private static func mayHoldOne(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "\u{FEFF}" { return true }
+            guard scalar == "\\", index + 1 < scalars.count, scalars[index + 1] == "u" || scalars[index + 1] == "U"
+            else { continue }
+            if startsWithEscapedMark(scalars[(index + 2)...]) { return true }
+        }
+        return false
+    }
+
+    /// Whether hex digits (after `\u` or `\U`) spell U+FEFF: `FEFF` or `0000FEFF`, in any case.
+    private static func startsWithEscapedMark(_ digits: ArraySlice<Unicode.Scalar>) -> Bool {
+        let lower = digits.prefix(8).map { $0.properties.lowercaseMapping.unicodeScalars.first ?? $0 }
+        return lower.starts(with: "feff".unicodeScalars) || lower.starts(with: "0000feff".unicodeScalars)
+    }
+
+    /// The scalar's string, with the leading U+FEFF its source holds and Yams dropped.
+    func string(of scalar: Node.Scalar) -> String {
+        let string = scalar.string
+        guard let lines, string.unicodeScalars.first != "\u{FEFF}", let mark = scalar.mark,
+              mark.line >= 1, mark.line <= lines.count else { return string }
+        let line = lines[mark.line - 1]
+        var index = mark.column - 1
+        guard index >= 0, index < line.count else { return string }
+        switch scalar.style {
+        case .doubleQuoted:
+            guard line[index] == "\"" else { return string }
+            index += 1
+            // Compared scalar by scalar: a combining character after the escape would defeat `hasPrefix`.
+            let rest = line[index...]
+            let escapeLetter = rest.first == "\\" ? rest.dropFirst().first : nil
+            let escaped = rest.first == "\u{FEFF}"
+                || ((escapeLetter == "u" || escapeLetter == "U")
+                    && LeadingByteOrderMarks.startsWithEscapedMark(rest.dropFirst(2)))
+            return escaped ? "\u{FEFF}" + string : string
+        case .singleQuoted:
+            guard line[index] == "'", index + 1 < line.count, line[index + 1] == "\u{FEFF}" else { return string }
+            return "\u{FEFF}" + string
+        case .plain, .any:
+            return line[index] == "\u{FEFF}" ? "\u{FEFF}" + string : string
+        case .literal, .folded:
+            return string
+        }
     }
 }
 

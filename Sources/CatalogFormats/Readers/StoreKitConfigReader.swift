@@ -10,6 +10,7 @@ import Foundation
 ///   `subscriptionGroups[].subscriptions` (auto-renewable; the group key is the group's `id`, else its `name`).
 /// - The file holds one `displayPrice` per product, for `settings._storefront` (alpha-3), or the United States
 ///   when that setting is absent or empty (Xcode's default). The currency is the storefront's App Store currency.
+///   The storefront is the catalog's `baseTerritory`, so an export writes its prices as `price:` in it.
 /// - The intro offer of a subscription is `introductoryOffers[0]`, else `introductoryOffer`; every subscription
 ///   gets a non-nil `introOffers` (`[]` when it has none) because the format always states its offers.
 /// - StoreKit has no availability: `clearedForSale` stays nil.
@@ -113,6 +114,7 @@ private struct StoreKitParser {
         return Catalog(
             path: document.path,
             format: .storekit,
+            baseTerritory: storefront,
             groups: groups,
             products: products,
             capabilities: CatalogCapabilities(expressesGroups: true, priceableTerritories: [storefront],

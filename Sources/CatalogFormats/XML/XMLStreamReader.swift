@@ -59,8 +59,10 @@ struct XMLNode: Hashable, Sendable {
 /// `XMLParser` (which rejects documents over 10 MB on Linux). Memory stays flat in the size of the file.
 ///
 /// Hardened for untrusted input: no network (`XML_PARSE_NONET`), no DTD loading, no default attributes from
-/// a DTD, and no entity substitution. References to entities declared in a DOCTYPE are skipped, so they
-/// expand to nothing — in text and in attribute values — and external entities are never loaded. libxml2's
+/// a DTD, and no entity substitution. Every entity declared in the internal subset is rewritten to an empty
+/// internal entity before libxml2 reads it (`XMLEntityDeclarationBlanker`), and references are skipped, so
+/// they expand to nothing at any nesting depth — in text and in attribute values — entity text is never
+/// parsed or kept, and external entities are never loaded. libxml2's
 /// diagnostics are collected per reader through a structured error handler (nothing global) and become a
 /// `CatalogReadError` at the line and column libxml2 reports.
 final class XMLStreamReader {
@@ -347,6 +349,10 @@ final class XMLInputFeed {
     private(set) var ioError: String?
     /// How many bytes libxml2 has been given.
     private(set) var bytesRead = 0
+    /// Blanks the entity declarations of the internal subset (DESIGN.md §5a 14).
+    private var blanker = XMLEntityDeclarationBlanker()
+    /// Rewritten prolog bytes libxml2 has not been given yet.
+    private var rewritten: [UInt8] = []
 
     init(source: Source) {
         self.source = source
@@ -359,7 +365,40 @@ final class XMLInputFeed {
     /// Fills libxml2's buffer; returns the byte count, 0 at the end, -1 on failure.
     func read(into buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
         guard length > 0 else { return 0 }
-        let count: Int
+        guard blanker.isFinished, rewritten.isEmpty else { return readRewritten(into: buffer, length: length) }
+        let count = readSource(into: UnsafeMutableRawPointer(buffer), length: length)
+        guard count >= 0 else { return -1 }
+        bytesRead += count
+        scanner.consume(UnsafeRawBufferPointer(start: buffer, count: count))
+        return Int32(count)
+    }
+
+    /// The prolog, through the entity-declaration blanker: rewritten bytes may outnumber the bytes read by a
+    /// few, so they wait in `rewritten` until libxml2 asks for more.
+    private func readRewritten(into buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
+        while rewritten.isEmpty, !blanker.isFinished {
+            var chunk = [UInt8](repeating: 0, count: length)
+            let count = chunk.withUnsafeMutableBytes { bytes in
+                bytes.baseAddress.map { readSource(into: $0, length: length) } ?? 0
+            }
+            guard count >= 0 else { return -1 }
+            if count == 0 { break }
+            chunk.withUnsafeBytes { bytes in
+                blanker.rewrite(UnsafeRawBufferPointer(rebasing: bytes[0..<count]), into: &rewritten)
+            }
+        }
+        let count = min(length, rewritten.count)
+        rewritten.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: count) }
+        }
+        rewritten.removeFirst(count)
+        bytesRead += count
+        scanner.consume(UnsafeRawBufferPointer(start: buffer, count: count))
+        return Int32(count)
+    }
+
+    /// Up to `length` bytes of the source; 0 at the end, -1 on failure (with `ioError` set).
+    private func readSource(into buffer: UnsafeMutableRawPointer, length: Int) -> Int {
         switch source {
         case .file(let descriptor):
             var result: Int
@@ -370,20 +409,18 @@ final class XMLInputFeed {
                 ioError = FileLoading.reason(forErrno: errno)
                 return -1
             }
-            count = result
+            return result
         case .memory(let data):
-            count = min(length, data.count - offset)
+            let count = min(length, data.count - offset)
             guard count > 0 else { return 0 }
             data.withUnsafeBytes { bytes in
                 if let base = bytes.baseAddress {
-                    UnsafeMutableRawPointer(buffer).copyMemory(from: base + offset, byteCount: count)
+                    buffer.copyMemory(from: base + offset, byteCount: count)
                 }
             }
             offset += count
+            return count
         }
-        bytesRead += count
-        scanner.consume(UnsafeRawBufferPointer(start: buffer, count: count))
-        return Int32(count)
     }
 
     /// libxml2's wording where it names its own parser options, limits or encoding detection, said for the

@@ -9,6 +9,13 @@ enum YAMLEscaper {
         needsQuotes(text) ? doubleQuoted(text) : text
     }
 
+    /// Whether a written scalar may stand as an implicit key (`key: value`): YAML limits an implicit key to 1,024
+    /// characters (libyaml counts from the key to its `:`), so a longer one must be an explicit key (`? key`).
+    /// The margin keeps every count of "characters" (scalars or bytes) under the limit.
+    static func fitsImplicitKey(_ written: String) -> Bool {
+        written.utf8.count <= 1_000
+    }
+
     /// Whether `text` must be quoted to read back as the same string.
     static func needsQuotes(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return true }

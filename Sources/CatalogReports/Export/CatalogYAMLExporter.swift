@@ -31,9 +31,9 @@ public struct CatalogYAMLExporter: Sendable {
             out.line("groups:")
             for group in groups {
                 if group.name == group.key {
-                    out.line("  \(YAMLEscaper.scalar(group.key)): {}")
+                    out.key(group.key, indent: 2, value: "{}")
                 } else {
-                    out.line("  \(YAMLEscaper.scalar(group.key)):")
+                    out.key(group.key, indent: 2)
                     out.line("    name: \(YAMLEscaper.scalar(group.name))")
                 }
             }
@@ -51,7 +51,7 @@ public struct CatalogYAMLExporter: Sendable {
     }
 
     private func write(_ product: Product, catalog: Catalog, to out: inout YAMLLines) {
-        out.line("  \(YAMLEscaper.scalar(product.id.rawValue)):")
+        out.key(product.id.rawValue, indent: 2)
         if let kind = product.kind {
             out.line("    type: \(kind.rawValue)")
         } else {
@@ -191,6 +191,20 @@ private struct YAMLLines {
     mutating func line(_ line: String) {
         text += line
         text += "\n"
+    }
+
+    /// A mapping key, with its value on the same line or, without one, a nested block to follow. A key longer
+    /// than YAML allows an implicit key to be is written as an explicit key (`? key` then `: value`).
+    mutating func key(_ key: String, indent: Int, value: String? = nil) {
+        let prefix = String(repeating: " ", count: indent)
+        let written = YAMLEscaper.scalar(key)
+        let separator = value.map { ": " + $0 } ?? ":"
+        if YAMLEscaper.fitsImplicitKey(written) {
+            line(prefix + written + separator)
+        } else {
+            line(prefix + "? " + written)
+            line(prefix + separator)
+        }
     }
 
     /// A `# comment` line; line breaks and control characters in the text become spaces.

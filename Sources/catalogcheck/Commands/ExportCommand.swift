@@ -13,8 +13,15 @@ struct ExportCommand: ParsableCommand {
 
     /// The export formats.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case catalog
+        /// The internal config (products.yml); `catalog`, the format's name elsewhere, is a synonym.
+        case yaml
+        /// The JSON of DESIGN.md §2.
         case json
+
+        /// Reads `yaml`, `json`, or `catalog` for `yaml`.
+        init?(argument: String) {
+            self.init(rawValue: argument == "catalog" ? Format.yaml.rawValue : argument)
+        }
     }
 
     @Argument(help: ArgumentHelp("The catalog to export (file or folder).", valueName: "file"))
@@ -23,8 +30,8 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, help: "The input's format; detected when omitted.")
     var storeFormat: CatalogFormat?
 
-    @Option(name: .long, help: "catalog (products.yml, YAML) or json.")
-    var format: Format = .catalog
+    @Option(name: .long, help: "yaml (the internal config, products.yml; catalog is a synonym) or json.")
+    var format: Format = .yaml
 
     @OptionGroup var date: AsOfOption
 
@@ -36,7 +43,7 @@ struct ExportCommand: ParsableCommand {
         let loader = CatalogLoader(options: ReadOptions(asOf: try date.day()))
         let catalog = try reportingInputErrors(console) { try loader.load(file, format: storeFormat) }
         let text = switch format {
-        case .catalog: CatalogYAMLExporter().export(catalog)
+        case .yaml: CatalogYAMLExporter().export(catalog)
         case .json: CatalogJSONExporter().export(catalog)
         }
         try console.emit(text, to: output)
