@@ -68,8 +68,8 @@ struct PlayCSVReaderTests {
         #expect(catalog.products.first?.uncomparedPrices == [UncomparedPrice(label: "home-currency", rawAmount: "1.99")])
         #expect(catalog.products.map(\.location.line) == [2, 3, 4])
         #expect(catalog.remarks == [
-            "2 auto-filled prices are in the merchant's home currency, which the file does not name "
-            + "(pass --play-currency)",
+            "2 auto-filled prices are not compared: with Auto Fill Prices true, Price is one amount in the "
+            + "merchant's home currency, not a price for a country",
         ])
     }
 
@@ -80,7 +80,8 @@ struct PlayCSVReaderTests {
         ])
         #expect(catalog.products.first?.prices.isEmpty == true)  // never compared (DESIGN §5a item 8)
         #expect(catalog.remarks == [
-            "2 auto-filled prices are taken to be in GBP (--play-currency)",
+            "2 auto-filled prices are not compared: with Auto Fill Prices true, Price is one amount in the "
+            + "merchant's home currency, not a price for a country",
         ])
     }
 
@@ -281,7 +282,8 @@ struct PlayCSVReaderTests {
         #expect(catalog.products.first?.uncomparedPrices.map(\.summary) == ["home-currency 6.99"])
         #expect(catalog.products.last?.uncomparedPrices.map(\.summary) == ["home-currency 59.99"])
         #expect(catalog.remarks == [
-            "10 auto-filled prices are in the merchant's home currency, which the file does not name (pass --play-currency)",
+            "10 auto-filled prices are not compared: with Auto Fill Prices true, Price is one amount in the "
+            + "merchant's home currency, not a price for a country",
         ])
     }
 
@@ -295,7 +297,10 @@ struct PlayCSVReaderTests {
             ["home-currency 1.99 USD"], ["home-currency 4.99 USD"], ["home-currency 24.99 USD"],
             ["home-currency 99.99 USD"], ["home-currency 49.99 USD"],
         ])
-        #expect(catalog.remarks == ["5 auto-filled prices are taken to be in USD (--play-currency)"])
+        #expect(catalog.remarks == [
+            "5 auto-filled prices are not compared: with Auto Fill Prices true, Price is one amount in the "
+            + "merchant's home currency, not a price for a country",
+        ])
     }
 
     @Test(.enabled(if: RealWorld.isAvailable)) func csvEmbeddedInAReadme() throws {

@@ -14,7 +14,7 @@ import Foundation
 /// - `Auto Fill Prices = false`: `Price` holds `COUNTRY; micros` pairs, current prices in the country's Play
 ///   currency; `Auto Fill Prices = true`: one micros amount in the merchant's home currency, which the file
 ///   does not name — exported as the uncompared price `home-currency`, in `ReadOptions.playCurrency` when
-///   known (`--play-currency`, or the config's base territory), and said so in `Catalog.remarks`;
+///   known (`--play-currency`, or the config's base territory); `Catalog.remarks` says how many were not compared;
 /// - `Locale; Title; Description` is display text: no reference name;
 /// - locations are the 1-based line where each record starts (the header is line 1).
 public struct PlayCSVReader: CatalogReader {
@@ -73,7 +73,6 @@ public struct PlayCSVReader: CatalogReader {
         }
 
         var products: [Product] = []
-        var unpricedHomePrices = 0
         var homePrices = 0
         for record in records[(headerIndex + 1)...] where !Self.isBlank(record.fields) {
             let location = SourceLocation(path: displayPath, line: record.line)
@@ -91,18 +90,16 @@ public struct PlayCSVReader: CatalogReader {
             let product = try Self.product(from: row, options: options)
             if product.uncomparedPrices.contains(where: { $0.label == "home-currency" }) {
                 homePrices += 1
-                if options.playCurrency == nil { unpricedHomePrices += 1 }
             }
             products.append(product)
         }
 
         var remarks: [String] = []
-        func prices(_ count: Int) -> String { count == 1 ? "1 auto-filled price is" : "\(count) auto-filled prices are" }
-        if unpricedHomePrices > 0 {
-            remarks.append("\(prices(unpricedHomePrices)) in the merchant's home currency, which the file does not "
-                           + "name (pass --play-currency)")
-        } else if homePrices > 0, let currency = options.playCurrency {
-            remarks.append("\(prices(homePrices)) taken to be in \(currency) (\(options.playCurrencyOrigin))")
+        if homePrices > 0 {
+            // Whatever currency the export labels them with, these prices are for no country (§5a.8).
+            let count = homePrices == 1 ? "1 auto-filled price is" : "\(homePrices) auto-filled prices are"
+            remarks.append("\(count) not compared: with Auto Fill Prices true, Price is one amount in the merchant's "
+                           + "home currency, not a price for a country")
         }
         return Catalog(path: displayPath, format: .playCSV, products: products,
                        capabilities: CatalogCapabilities(expressesGroups: false), remarks: remarks)
