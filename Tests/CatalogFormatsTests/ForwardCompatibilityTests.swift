@@ -205,3 +205,35 @@ struct ForwardCompatibilityTests {
         #expect(period.message.contains(#""ONE_DECADE" is not a subscription period"#))
     }
 }
+
+@Suite("Forward compatibility: Play CSV column values added later")
+struct PlayCSVForwardCompatibilityTests {
+    private static let header = "Product ID,Published State,Purchase Type,Auto Translate,Locale; Title; Description,"
+        + "Auto Fill Prices,Price,Pricing Template ID"
+
+    private func read(_ rows: String) throws -> Catalog {
+        let url = try PlayTest.temporaryFile("products.csv", Self.header + "\n" + rows + "\n")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        return try PlayCSVReader().read(contentsOf: url, displayPath: "products.csv", options: try PlayTest.options())
+    }
+
+    @Test("Play CSV Published State")
+    func publishedState() throws {
+        let catalog = try read("x,live,managed_by_android,false,en_US;X;X,false,US;990000,")
+        let product = try #require(catalog.products.first)
+        #expect(product.clearedForSale == nil)
+        #expect(PlayTest.priceTexts(product) == ["US": "0.99 USD"])
+        #expect(catalog.remarks == [
+            #"line 2: product x has Published State "live", not known to this version; its availability is not compared"#,
+        ])
+    }
+
+    @Test("Play CSV Purchase Type")
+    func purchaseType() throws {
+        let catalog = try read("x,published,consumable,false,en_US;X;X,false,US;990000,")
+        #expect(catalog.products.first?.clearedForSale == true)
+        #expect(catalog.remarks == [
+            #"line 2: product x has Purchase Type "consumable", not known to this version; it is not read"#,
+        ])
+    }
+}
