@@ -237,3 +237,32 @@ struct PlayCSVForwardCompatibilityTests {
         ])
     }
 }
+
+@Suite("Play region currencies through CSV pairs")
+struct PlayRegionCurrencyTests {
+    private static let header = "Product ID,Published State,Purchase Type,Auto Translate,Locale; Title; Description,"
+        + "Auto Fill Prices,Price,Pricing Template ID"
+
+    private func read(_ rows: String) throws -> Catalog {
+        let url = try PlayTest.temporaryFile("products.csv", Self.header + "\n" + rows + "\n")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        return try PlayCSVReader().read(contentsOf: url, displayPath: "products.csv", options: try PlayTest.options())
+    }
+
+    @Test("newly covered regions take their Play currency")
+    func newlyCoveredRegions() throws {
+        let catalog = try read("coins,published,managed_by_android,false,en_US;X;X,false,"
+                               + "KE; 130000000; BD; 110000000; MA; 10000000; LK; 300000000; VG; 990000; LI; 1000000,")
+        #expect(PlayTest.priceTexts(catalog.products.first) == [
+            "KE": "130 KES", "BD": "110 BDT", "MA": "10 MAD", "LK": "300 LKR", "VG": "0.99 USD", "LI": "1 CHF",
+        ])
+    }
+
+    @Test("a region no source confirms still has no currency")
+    func unconfirmedRegion() throws {
+        let error = try #require(throws: CatalogReadError.self) {
+            try read("coins,published,managed_by_android,false,en_US;X;X,false,KW; 990000,")
+        }
+        #expect(error.message.contains(#"no Play currency is known for "KW""#))
+    }
+}
