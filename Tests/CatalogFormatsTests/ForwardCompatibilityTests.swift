@@ -206,16 +206,18 @@ struct ForwardCompatibilityTests {
     }
 }
 
+/// A Play Console CSV of `rows` under the eight-column header, read as `products.csv`.
+private func readPlayCSV(_ rows: String) throws -> Catalog {
+    let header = "Product ID,Published State,Purchase Type,Auto Translate,Locale; Title; Description,"
+        + "Auto Fill Prices,Price,Pricing Template ID"
+    let url = try PlayTest.temporaryFile("products.csv", header + "\n" + rows + "\n")
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    return try PlayCSVReader().read(contentsOf: url, displayPath: "products.csv", options: try PlayTest.options())
+}
+
 @Suite("Forward compatibility: Play CSV column values added later")
 struct PlayCSVForwardCompatibilityTests {
-    private static let header = "Product ID,Published State,Purchase Type,Auto Translate,Locale; Title; Description,"
-        + "Auto Fill Prices,Price,Pricing Template ID"
-
-    private func read(_ rows: String) throws -> Catalog {
-        let url = try PlayTest.temporaryFile("products.csv", Self.header + "\n" + rows + "\n")
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        return try PlayCSVReader().read(contentsOf: url, displayPath: "products.csv", options: try PlayTest.options())
-    }
+    private func read(_ rows: String) throws -> Catalog { try readPlayCSV(rows) }
 
     @Test("Play CSV Published State")
     func publishedState() throws {
@@ -240,14 +242,7 @@ struct PlayCSVForwardCompatibilityTests {
 
 @Suite("Play region currencies through CSV pairs")
 struct PlayRegionCurrencyTests {
-    private static let header = "Product ID,Published State,Purchase Type,Auto Translate,Locale; Title; Description,"
-        + "Auto Fill Prices,Price,Pricing Template ID"
-
-    private func read(_ rows: String) throws -> Catalog {
-        let url = try PlayTest.temporaryFile("products.csv", Self.header + "\n" + rows + "\n")
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        return try PlayCSVReader().read(contentsOf: url, displayPath: "products.csv", options: try PlayTest.options())
-    }
+    private func read(_ rows: String) throws -> Catalog { try readPlayCSV(rows) }
 
     @Test("newly covered regions take their Play currency")
     func newlyCoveredRegions() throws {
