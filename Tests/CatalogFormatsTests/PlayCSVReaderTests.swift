@@ -68,8 +68,8 @@ struct PlayCSVReaderTests {
         #expect(catalog.products.first?.uncomparedPrices == [UncomparedPrice(label: "home-currency", rawAmount: "1.99")])
         #expect(catalog.products.map(\.location.line) == [2, 3, 4])
         #expect(catalog.remarks == [
-            "2 auto-filled prices are in the merchant's home currency, which the file does not name "
-            + "(pass --play-currency)",
+            "2 auto-filled prices are not compared: with Auto Fill Prices true, Price is one amount in the "
+            + "merchant's home currency, not a price for a country",
         ])
     }
 
@@ -80,7 +80,8 @@ struct PlayCSVReaderTests {
         ])
         #expect(catalog.products.first?.prices.isEmpty == true)  // never compared (DESIGN §5a item 8)
         #expect(catalog.remarks == [
-            "2 auto-filled prices are taken to be in GBP (--play-currency)",
+            "2 auto-filled prices are not compared: with Auto Fill Prices true, Price is one amount in the "
+            + "merchant's home currency, not a price for a country",
         ])
     }
 
@@ -189,10 +190,6 @@ struct PlayCSVReaderTests {
          #"Price "US;990000;US;890000": "US" is priced twice"#),
         ("x,published,managed_by_android,false,en_US;X;X,false,US;-990000,", 2,
          #"Price: "-990000" is not an amount in micros"#),
-        ("x,live,managed_by_android,false,en_US;X;X,true,990000,", 2,
-         #"Published State "live": expected published or unpublished"#),
-        ("x,published,consumable,false,en_US;X;X,true,990000,", 2,
-         #"Purchase Type "consumable": expected managed_by_android or managed_by_publisher"#),
         ("x,published,managed_by_android,false,en_US;X;X,yes,990000,", 2,
          #"Auto Fill Prices "yes": expected true or false"#),
         ("x,published,managed_by_android,no,en_US;X;X,true,990000,", 2,
@@ -281,7 +278,8 @@ struct PlayCSVReaderTests {
         #expect(catalog.products.first?.uncomparedPrices.map(\.summary) == ["home-currency 6.99"])
         #expect(catalog.products.last?.uncomparedPrices.map(\.summary) == ["home-currency 59.99"])
         #expect(catalog.remarks == [
-            "10 auto-filled prices are in the merchant's home currency, which the file does not name (pass --play-currency)",
+            "10 auto-filled prices are not compared: with Auto Fill Prices true, Price is one amount in the "
+            + "merchant's home currency, not a price for a country",
         ])
     }
 
@@ -295,7 +293,10 @@ struct PlayCSVReaderTests {
             ["home-currency 1.99 USD"], ["home-currency 4.99 USD"], ["home-currency 24.99 USD"],
             ["home-currency 99.99 USD"], ["home-currency 49.99 USD"],
         ])
-        #expect(catalog.remarks == ["5 auto-filled prices are taken to be in USD (--play-currency)"])
+        #expect(catalog.remarks == [
+            "5 auto-filled prices are not compared: with Auto Fill Prices true, Price is one amount in the "
+            + "merchant's home currency, not a price for a country",
+        ])
     }
 
     @Test(.enabled(if: RealWorld.isAvailable)) func csvEmbeddedInAReadme() throws {

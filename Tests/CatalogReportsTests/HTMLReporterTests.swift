@@ -85,7 +85,8 @@ struct HTMLReporterTests {
         #expect(summary.text.contains("catalogs/play"))
         let rows = html.all("tr").filter { $0.text.contains("catalogs/") && !$0.text.contains("Severity") }
         #expect(rows.prefix(3).map { $0.text.contains("failed") } == [false, true, true])
-        #expect(html.all("li").first?.text == "catalogs/play: 2 auto-filled prices are taken to be in USD (--play-currency)")
+        #expect(html.all("li").first?.text == "catalogs/play: 2 auto-filled prices are not compared: with Auto Fill "
+                    + "Prices true, Price is one amount in the merchant's home currency, not a price for a country")
     }
 
     @Test("the as-of date is shown when given")

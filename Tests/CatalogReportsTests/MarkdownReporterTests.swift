@@ -59,7 +59,7 @@ struct MarkdownReporterTests {
         #expect(output.contains("| `catalogs/products.yml` (config) | catalog | 4 | — | — | passed | 0 | 1 | 0 |"))
         #expect(output.contains("| `catalogs/appstore.storekit` | storekit | 4 | 4 | 3 | **failed** | 2 | 0 | 2 |"))
         #expect(output.contains("| `catalogs/play` | play-json | 4 | 3 | 3 | **failed** | 1 | 0 | 0 |"))
-        #expect(output.contains("- `catalogs/play`: 2 auto-filled prices are taken to be in USD"))
+        #expect(output.contains("- `catalogs/play`: 2 auto-filled prices are not compared"))
         #expect(output.contains("1 finding suppressed"))
         #expect(output.contains("1 baseline entry matches no finding (stale)"))
         #expect(!output.contains("GB is 7.99 GBP"))

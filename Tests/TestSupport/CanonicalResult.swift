@@ -59,7 +59,8 @@ public enum CanonicalResult {
                                                storeProducts: 3, matchedProducts: 3,
                                                productIDs: ["com.example.app.premium.monthly", "com.example.coins.100",
                                                             "com.example.lifetime", "com.example.weekly"],
-                                               remarks: ["2 auto-filled prices are taken to be in USD (--play-currency)"]))
+                                               remarks: ["2 auto-filled prices are not compared: with Auto Fill Prices true, Price is one "
+                                                        + "amount in the merchant's home currency, not a price for a country"]))
         }
         return CheckResult(configPath: config, configFormat: .catalog, configProducts: 4, comparisons: comparisons,
                            findings: CheckResult.outputOrder(findings, comparisons: comparisons), strict: false,

@@ -1,43 +1,121 @@
 /// Finds "did you mean" candidates: IDs equal ignoring case, or at most two edits apart (Levenshtein on
 /// lower-cased IDs, DESIGN.md §5a.6). The nearest wins; ties go to the first in sort order.
 ///
-/// The candidates are lowered, sorted and bucketed by length once; a lookup visits only the buckets within two
-/// characters of the ID's length.
+/// Comparing every ID with every candidate is quadratic, and IDs of one catalog share long prefixes
+/// (`com.example.app.`), so neither length buckets nor an early exit keep 10,000 × 10,000 IDs fast. Instead the
+/// candidates are indexed once by their deletion neighbourhood: every string obtained by deleting at most two
+/// characters. Two strings at most two edits apart share such a string (a substitution is one deletion on each
+/// side, an insertion one deletion on the other), so a lookup visits only candidates that share one, and
+/// confirms each with an edit distance restricted to the diagonal band |i − j| ≤ 2. Variants are keyed by a
+/// 64-bit polynomial hash; a collision only costs one extra confirmation, never a wrong answer.
 public struct NearMatch: Sendable {
     static let maximumDistance = 2
 
     private struct Candidate: Sendable {
         let id: String
-        let lowered: [Unicode.Scalar]
+        let lowered: [UInt32]
     }
 
-    /// Candidates by their lower-cased length in scalars, each bucket in sort order.
-    private let buckets: [Int: [Candidate]]
+    /// The lower-cased prefix every candidate starts with; candidates and their variants leave it out, since
+    /// a common prefix does not change an edit distance.
+    private let prefix: [UInt32]
+    /// Candidates in sort order, without `prefix`.
+    private let candidates: [Candidate]
+    /// An open hash table of variant chains: slot (from the variant hash) → the last index entry hashed there,
+    /// or -1. Chains of different hashes may share a slot; entries keep their full hash to tell them apart.
+    private let slots: [Int32]
+    /// log2 of the slot count.
+    private let slotBits: Int
+    /// Index entry → its variant hash.
+    private let hashes: [UInt64]
+    /// Index entry → the previous entry in its slot's chain, or -1.
+    private let next: [Int32]
+    /// Index entry → the candidate (position in `candidates`) it belongs to.
+    private let owners: [Int32]
 
     /// Prepares the candidates for lookups.
-    public init(candidates: [String]) {
-        var buckets: [Int: [Candidate]] = [:]
-        for id in candidates.sorted() {
-            let lowered = Array(id.lowercased().unicodeScalars)
-            buckets[lowered.count, default: []].append(Candidate(id: id, lowered: lowered))
+    public init(candidates ids: [String]) {
+        let full = ids.sorted().map { (id: $0, lowered: Self.scalars(of: $0)) }
+        var prefix = full.first?.lowered ?? []
+        for candidate in full.dropFirst() {
+            let shared = zip(prefix, candidate.lowered).prefix { $0.0 == $0.1 }.count
+            prefix.removeLast(prefix.count - shared)
         }
-        self.buckets = buckets
+        let candidates = full.map { Candidate(id: $0.id, lowered: Array($0.lowered.dropFirst(prefix.count))) }
+        let entryCount = candidates.reduce(0) { total, candidate in
+            let count = candidate.lowered.count
+            return total + 1 + count + count * (count - 1) / 2
+        }
+        var slotBits = 4
+        while 1 << slotBits < 2 * entryCount { slotBits += 1 }
+        var slots = [Int32](repeating: -1, count: 1 << slotBits)
+        var hashes: [UInt64] = [], next: [Int32] = [], owners: [Int32] = []
+        hashes.reserveCapacity(entryCount)
+        next.reserveCapacity(entryCount)
+        owners.reserveCapacity(entryCount)
+        for (position, candidate) in candidates.enumerated() {
+            Self.forEachVariant(of: candidate.lowered) { hash in
+                let slot = Self.slot(of: hash, bits: slotBits)
+                next.append(slots[slot])
+                slots[slot] = Int32(hashes.count)
+                hashes.append(hash)
+                owners.append(Int32(position))
+            }
+        }
+        self.prefix = prefix
+        self.candidates = candidates
+        self.slots = slots
+        self.slotBits = slotBits
+        self.hashes = hashes
+        self.next = next
+        self.owners = owners
     }
 
     /// The candidate nearest to `id`, if one is close enough.
     public func best(for id: String) -> String? {
-        let needle = Array(id.lowercased().unicodeScalars)
-        var best: (distance: Int, candidate: String)?
-        for length in (needle.count - Self.maximumDistance)...(needle.count + Self.maximumDistance) {
-            for candidate in buckets[length] ?? [] where candidate.id != id {
+        let lowered = Self.scalars(of: id)
+        guard lowered.starts(with: prefix) else { return scan(for: id, lowered: lowered) }
+        let needle = Array(lowered.dropFirst(prefix.count))
+        var visited: Set<Int32> = []
+        var best: (distance: Int, position: Int32)?
+        Self.forEachVariant(of: needle) { hash in
+            var entry = slots[Self.slot(of: hash, bits: slotBits)]
+            while entry >= 0 {
+                let index = Int(entry)
+                entry = next[index]
+                guard hashes[index] == hash else { continue }
+                let position = owners[index]
+                guard visited.insert(position).inserted else { continue }
+                let candidate = candidates[Int(position)]
+                guard candidate.id != id else { continue }
                 let distance = Self.levenshtein(needle, candidate.lowered, limit: Self.maximumDistance)
                 guard distance <= Self.maximumDistance else { continue }
+                // Candidates are in sort order, so the lower position wins a tie.
                 if let current = best, distance > current.distance
-                    || (distance == current.distance && current.candidate < candidate.id) { continue }
-                best = (distance, candidate.id)
+                    || (distance == current.distance && current.position < position) { continue }
+                best = (distance, position)
             }
         }
-        return best?.candidate
+        return best.map { candidates[Int($0.position)].id }
+    }
+
+    /// The lookup for an ID that does not start with the candidates' common prefix: every candidate of a
+    /// length within two is compared (the banded distance gives up early on most of them).
+    private func scan(for id: String, lowered: [UInt32]) -> String? {
+        var best: (distance: Int, position: Int)?
+        for (position, candidate) in candidates.enumerated() where candidate.id != id {
+            guard abs(prefix.count + candidate.lowered.count - lowered.count) <= Self.maximumDistance else { continue }
+            let distance = Self.levenshtein(lowered, prefix + candidate.lowered, limit: Self.maximumDistance)
+            if distance <= Self.maximumDistance, best.map({ distance < $0.distance }) ?? true {
+                best = (distance, position)
+            }
+        }
+        return best.map { candidates[$0.position].id }
+    }
+
+    /// The table slot of a variant hash (Fibonacci hashing: the top bits of a multiplicative mix).
+    private static func slot(of hash: UInt64, bits: Int) -> Int {
+        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
     }
 
     /// The candidate nearest to `id` among `candidates` (a one-off lookup).
@@ -45,21 +123,62 @@ public struct NearMatch: Sendable {
         NearMatch(candidates: candidates).best(for: id)
     }
 
-    /// Edit distance, stopping early once every entry of a row exceeds `limit`.
-    static func levenshtein(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar], limit: Int) -> Int {
+    private static func scalars(of id: String) -> [UInt32] {
+        id.lowercased().unicodeScalars.map(\.value)
+    }
+
+    private static let base: UInt64 = 0x100_0000_01B3
+
+    /// Calls `body` with the hash of `text` and of every string obtained by deleting one or two of its scalars
+    /// (duplicates included). Each hash is computed in constant time from prefix hashes.
+    private static func forEachVariant(of text: [UInt32], _ body: (UInt64) -> Void) {
+        let count = text.count
+        var prefix = [UInt64](repeating: 0, count: count + 1)
+        var power = [UInt64](repeating: 1, count: count + 1)
+        for index in 0..<count {
+            prefix[index + 1] = prefix[index] &* base &+ UInt64(text[index]) &+ 1
+            power[index + 1] = power[index] &* base
+        }
+        /// The hash of `text[from..<to]`.
+        func slice(_ from: Int, _ to: Int) -> UInt64 {
+            prefix[to] &- prefix[from] &* power[to - from]
+        }
+        body(prefix[count])
+        for first in 0..<count {
+            let head = prefix[first]
+            body(head &* power[count - first - 1] &+ slice(first + 1, count))
+            for second in (first + 1)..<count {
+                let middle = head &* power[second - first - 1] &+ slice(first + 1, second)
+                body(middle &* power[count - second - 1] &+ slice(second + 1, count))
+            }
+        }
+    }
+
+    /// Edit distance when it is at most `limit`; otherwise some value greater than `limit`. Only the diagonal
+    /// band |i − j| ≤ `limit` is computed, and the computation stops once a whole row of the band exceeds it.
+    static func levenshtein(_ lhs: [UInt32], _ rhs: [UInt32], limit: Int) -> Int {
+        let beyond = limit + 1
+        guard abs(lhs.count - rhs.count) <= limit else { return beyond }
         if lhs.isEmpty { return rhs.count }
         if rhs.isEmpty { return lhs.count }
-        var previous = Array(0...rhs.count)
-        var current = [Int](repeating: 0, count: rhs.count + 1)
-        for (i, left) in lhs.enumerated() {
-            current[0] = i + 1
-            var rowMinimum = current[0]
-            for (j, right) in rhs.enumerated() {
-                let cost = left == right ? 0 : 1
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + cost)
-                rowMinimum = min(rowMinimum, current[j + 1])
+        var previous = [Int](repeating: beyond, count: rhs.count + 1)
+        var current = [Int](repeating: beyond, count: rhs.count + 1)
+        for column in 0...min(limit, rhs.count) { previous[column] = column }
+        for row in 1...lhs.count {
+            let low = max(1, row - limit)
+            let high = min(rhs.count, row + limit)
+            current[low - 1] = row <= limit && low == 1 ? row : beyond
+            var rowMinimum = current[low - 1]
+            if low <= high {
+                for column in low...high {
+                    let cost = lhs[row - 1] == rhs[column - 1] ? 0 : 1
+                    let value = min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + cost)
+                    current[column] = min(value, beyond)
+                    rowMinimum = min(rowMinimum, current[column])
+                }
             }
-            if rowMinimum > limit { return rowMinimum }
+            if high < rhs.count { current[high + 1] = beyond }
+            if rowMinimum > limit { return beyond }
             swap(&previous, &current)
         }
         return previous[rhs.count]

@@ -92,15 +92,24 @@ enum TerritoryTable {
     ///
     /// Origin: Play Console Help, "Supported locations for distribution to Google Play users", column "Buyer
     /// currency and price range" (support.google.com/googleplay/android-developer/table/3541286). The search
-    /// index held no copy of that table, so this map is deliberately limited to regions whose Play currency
+    /// index held no copy of that page itself, so this map is deliberately limited to regions whose Play currency
     /// is corroborated: the euro area (Bulgaria since 2026-01-01, Croatia since 2023-01-01); USD in ZM and ZW
     /// (the `regionalConfigs` quoted in guardian/mobile-purchases `google-subscription-extra.ts`) and in the
     /// dollarised EC, SV and PA; AE AED and DE EUR (same source); and the local currencies Google announced
     /// when it opened paid content in those countries (GE GEL, MM MMK, RS RSD in 2018; NG NGN, QA QAR, KZ KZT
     /// in 2015; GR, LU, SK EUR and RO RON, SA SAR, TR TRY, UA UAH, VN VND in 2014; CZ, IL, PL, MX; IN INR in
-    /// 2012) plus the long-standing major markets. Regions left out (for example AR, JO, LB, PY, which Play
-    /// moved to another currency in December 2023, and regions where Play may price in USD or the local
-    /// currency) have no entry: a reader that needs their currency reports it as unknown rather than guessing.
+    /// 2012) plus the long-standing major markets.
+    ///
+    /// A second source adds regions with their own buyer currency: a transcription of the same table 3541286
+    /// (Go, `distribution.go` of a package `androidpub`, found with code search; the index did not record its
+    /// repository; undated, about 2019 — it sits next to a device-language list dated 16 Nov 2019). From it come
+    /// DZ DZD, BD BDT, BO BOB, CR CRC, GH GHS, IQ IQD, KE KES, LI CHF, MO MOP, MA MAD, LK LKR and TZ TZS (local
+    /// currencies Play is not known to have dropped since), and USD in VG and TC, whose own currency is the US
+    /// dollar. Left out although that transcription lists them: BH, BM, KH, KW, KY and OM (USD there in 2019,
+    /// where Play may since have moved to the local currency), JO, LB and PY (moved to another currency in
+    /// December 2023), and HR HRK / BG BGN (since replaced by the euro). Regions without an entry (for example
+    /// AR, and the regions the transcription marks as priced in the developer's currency) are those no source
+    /// confirms: a reader that needs their currency reports it as unknown rather than guessing.
     static let playCurrencyByAlpha2: [String: String] = [
         "AE": "AED", "AT": "EUR", "AU": "AUD", "BE": "EUR", "BG": "EUR", "BR": "BRL", "CA": "CAD", "CH": "CHF",
         "CL": "CLP", "CO": "COP", "CY": "EUR", "CZ": "CZK", "DE": "EUR", "DK": "DKK", "EC": "USD", "EE": "EUR",
@@ -111,5 +120,8 @@ enum TerritoryTable {
         "PK": "PKR", "PL": "PLN", "PT": "EUR", "QA": "QAR", "RO": "RON", "RS": "RSD", "RU": "RUB", "SA": "SAR",
         "SE": "SEK", "SG": "SGD", "SI": "EUR", "SK": "EUR", "SV": "USD", "TH": "THB", "TR": "TRY", "TW": "TWD",
         "UA": "UAH", "US": "USD", "VN": "VND", "ZA": "ZAR", "ZM": "USD", "ZW": "USD",
+        // From the 2019 transcription of table 3541286 (see above).
+        "BD": "BDT", "BO": "BOB", "CR": "CRC", "DZ": "DZD", "GH": "GHS", "IQ": "IQD", "KE": "KES", "LI": "CHF",
+        "LK": "LKR", "MA": "MAD", "MO": "MOP", "TC": "USD", "TZ": "TZS", "VG": "USD",
     ]
 }

@@ -13,13 +13,20 @@ extension PlayCatalogBuilder {
         var product = Product(id: ProductID(sku.text), location: context.location(of: node))
         product.fieldLocations[.id] = context.location(of: sku.node)
 
-        if let status = try context.enumeration("status", in: node,
-                                                allowed: ["statusUnspecified", "active", "inactive"]) {
-            product.clearedForSale = status.text == "statusUnspecified" ? nil : status.text == "active"
-            product.fieldLocations[.clearedForSale] = context.location(of: status.node)
+        if let status = try context.enumeration("status", in: node, known: Self.inAppProductStatuses) {
+            if status.isKnown {
+                product.clearedForSale = status.text == "statusUnspecified" ? nil : status.text == "active"
+                product.fieldLocations[.clearedForSale] = context.location(of: status.node)
+            } else {
+                remarkUnknown("status", status.text, of: "in-app product \(sku.text)", in: context,
+                              consequence: "its availability is not compared")
+            }
         }
-        let purchaseType = try context.enumeration("purchaseType", in: node,
-                                                   allowed: ["purchaseTypeUnspecified", "managedUser", "subscription"])
+        let purchaseType = try context.enumeration("purchaseType", in: node, known: Self.purchaseTypes)
+        if let purchaseType, !purchaseType.isKnown {
+            remarkUnknown("purchaseType", purchaseType.text, of: "in-app product \(sku.text)", in: context,
+                          consequence: "its type is not compared")
+        }
         if let purchaseType, purchaseType.text == "subscription" {
             product.kind = .autoRenewable
             product.fieldLocations[.type] = context.location(of: purchaseType.node)
@@ -63,6 +70,8 @@ extension PlayCatalogBuilder {
         text.isEmpty || ["P0D", "P0W", "P0M", "P0Y"].contains(text)
     }
 
+    private static let inAppProductStatuses = ["statusUnspecified", "active", "inactive"]
+    private static let purchaseTypes = ["purchaseTypeUnspecified", "managedUser", "subscription"]
     private static let purchaseOptionStates = ["STATE_UNSPECIFIED", "DRAFT", "ACTIVE", "INACTIVE", "INACTIVE_PUBLISHED"]
     private static let availabilities = ["AVAILABILITY_UNSPECIFIED", "AVAILABLE", "NO_LONGER_AVAILABLE",
                                          "AVAILABLE_IF_RELEASED", "AVAILABLE_FOR_OFFERS_ONLY"]
@@ -94,8 +103,8 @@ extension PlayCatalogBuilder {
             let legacyCompatible = try buy.map { node throws(CatalogReadError) in
                 try context.bool("legacyCompatible", in: node) ?? false
             } ?? false
-            options.append((option, buy != nil, legacyCompatible, try purchaseOption(option, into: product,
-                                                                                    in: context)))
+            let priced = try purchaseOption(option, into: product, productID: productID.text, in: context)
+            options.append((option, buy != nil, legacyCompatible, priced))
         }
         let chosen = options.first(where: { $0.legacyCompatible }) ?? options.first(where: { $0.buy })
             ?? options.first
@@ -103,16 +112,30 @@ extension PlayCatalogBuilder {
     }
 
     /// The product as one purchase option prices it.
-    private func purchaseOption(_ option: PlayNode, into base: Product,
-                                in context: PlayJSONContext) throws(CatalogReadError) -> Product {
+    private mutating func purchaseOption(_ option: PlayNode, into base: Product, productID: String,
+                                         in context: PlayJSONContext) throws(CatalogReadError) -> Product {
         var product = base
-        if let state = try context.enumeration("state", in: option, allowed: Self.purchaseOptionStates) {
-            product.clearedForSale = state.text == "STATE_UNSPECIFIED" ? nil : state.text == "ACTIVE"
-            product.fieldLocations[.clearedForSale] = context.location(of: state.node)
+        let optionID = try context.string("purchaseOptionId", in: option)?.text
+        let subject = "one-time product \(productID)" + (optionID.map { " purchase option \($0)" } ?? "")
+        if let state = try context.enumeration("state", in: option, known: Self.purchaseOptionStates) {
+            if state.isKnown {
+                product.clearedForSale = state.text == "STATE_UNSPECIFIED" ? nil : state.text == "ACTIVE"
+                product.fieldLocations[.clearedForSale] = context.location(of: state.node)
+            } else {
+                remarkUnknown("state", state.text, of: subject, in: context,
+                              consequence: "its availability is not compared")
+            }
         }
         if let configs = try context.objects("regionalPricingAndAvailabilityConfigs", in: option) {
-            try addRegionalPrices(configs, to: &product, in: context) { config throws(CatalogReadError) in
-                _ = try context.enumeration("availability", in: config, allowed: Self.availabilities)
+            try addRegionalPrices(configs, to: &product, in: context) { _ throws(CatalogReadError) in }
+            for config in configs {
+                // Per-region availability is not compared, so an unknown value only needs saying.
+                if let availability = try context.enumeration("availability", in: config, known: Self.availabilities),
+                   !availability.isKnown {
+                    let region = try context.territory("regionCode", in: config)
+                    remarkUnknown("availability", availability.text, of: "\(subject) region \(region.territory)",
+                                  in: context, consequence: "it is not read")
+                }
             }
         }
         if let newRegions = try context.object("newRegionsConfig", in: option) {

@@ -27,6 +27,9 @@ struct PlayOffer {
     var recurrenceCount: Int
     /// The first phase's regional configs.
     var regions: [(territory: Territory, pricing: PlayOfferPricing, location: SourceLocation)]
+    /// The key of a region's pricing this version does not know (none of `free`, `price`, `relativeDiscount`,
+    /// `absoluteDiscount`, but another key), if any: then the offer's intro offers cannot be read.
+    var unknownPricing: String?
 
     /// The intro offers this offer defines for a base plan whose billing period is `basePeriod`, one per region.
     ///
@@ -56,6 +59,9 @@ struct PlayOffer {
 
 extension PlayCatalogBuilder {
     private static let basePlanStates = ["STATE_UNSPECIFIED", "DRAFT", "ACTIVE", "INACTIVE"]
+    /// The keys of a phase's regional config that this version knows.
+    private static let phaseRegionKeys: Set<String> = ["regionCode", "free", "price", "relativeDiscount",
+                                                       "absoluteDiscount"]
     private static let basePlanTypes: [(key: String, kind: ProductKind)] = [
         ("autoRenewingBasePlanType", .autoRenewable),
         ("prepaidBasePlanType", .nonRenewing),
@@ -71,6 +77,10 @@ extension PlayCatalogBuilder {
         noteGroup(productID.text, location: context.location(of: productID.node))
         for plan in try context.objects("basePlans", in: node) ?? [] {
             let product = try basePlanProduct(plan, subscriptionID: productID, in: context)
+            if let state = try context.enumeration("state", in: plan, known: Self.basePlanStates), !state.isKnown {
+                remarkUnknown("state", state.text, of: "base plan \(product.id.rawValue)", in: context,
+                              consequence: "its availability is not compared")
+            }
             let index = append(product)
             basePlanIndices[product.id.rawValue, default: []].append(index)
         }
@@ -101,7 +111,7 @@ extension PlayCatalogBuilder {
             }
         }
 
-        if let state = try context.enumeration("state", in: plan, allowed: Self.basePlanStates) {
+        if let state = try context.enumeration("state", in: plan, known: Self.basePlanStates), state.isKnown {
             product.clearedForSale = state.text == "STATE_UNSPECIFIED" ? nil : state.text == "ACTIVE"
             product.fieldLocations[.clearedForSale] = context.location(of: state.node)
         }
@@ -154,16 +164,30 @@ extension PlayCatalogBuilder {
         let productID = try context.requireString("productId", in: node)
         let basePlanID = try context.requireString("basePlanId", in: node)
         let offerID = try context.requireString("offerId", in: node)
-        let state = try context.enumeration("state", in: node, allowed: Self.basePlanStates)
+        let basePlanKey = "\(productID.text):\(basePlanID.text)"
+        let state = try context.enumeration("state", in: node, known: Self.basePlanStates)
         guard let phases = try context.objects("phases", in: node), !phases.isEmpty else {
             throw context.error("an offer has at least one phase; \"phases\" is missing or empty", at: node)
         }
         var parsed: [PlayOffer] = []
         for phase in phases {
-            parsed.append(try offerPhase(phase, in: context, basePlanKey: "\(productID.text):\(basePlanID.text)",
-                                         offerID: offerID.text, location: context.location(of: node)))
+            parsed.append(try offerPhase(phase, in: context, basePlanKey: basePlanKey, offerID: offerID.text,
+                                         location: context.location(of: node)))
+        }
+        let subject = "offer \(offerID.text) of base plan \(basePlanKey)"
+        if let state, !state.isKnown {
+            remarkUnknown("state", state.text, of: subject, in: context,
+                          consequence: "the intro offers of that base plan are not compared")
+            unreadableOfferPlans.insert(basePlanKey)
+            return
         }
         guard state == nil || state?.text == "ACTIVE", let first = parsed.first else { return }
+        if let unknown = first.unknownPricing {
+            remarkUnknown("a phase priced by", unknown, of: subject, in: context,
+                          consequence: "the intro offers of that base plan are not compared")
+            unreadableOfferPlans.insert(basePlanKey)
+            return
+        }
         offers.append(first)
     }
 
@@ -174,6 +198,7 @@ extension PlayCatalogBuilder {
         }
         let recurrences = try context.int("recurrenceCount", in: phase, range: 1...Int(Int32.max)) ?? 1
         var regions: [(territory: Territory, pricing: PlayOfferPricing, location: SourceLocation)] = []
+        var unknownPricing: String?
         for config in try context.objects("regionalConfigs", in: phase) ?? [] {
             let region = try context.territory("regionCode", in: config)
             var pricings: [(key: String, pricing: PlayOfferPricing)] = []
@@ -194,6 +219,12 @@ extension PlayCatalogBuilder {
                 }
                 pricings.append(("relativeDiscount", .discount))
             }
+            let otherKeys = (config.value.members ?? []).map(\.key).filter { !Self.phaseRegionKeys.contains($0) }
+            if pricings.isEmpty, let key = otherKeys.sorted().first {
+                // A way of pricing a phase that Google added after this version.
+                unknownPricing = unknownPricing ?? key
+                continue
+            }
             guard pricings.count == 1, let pricing = pricings.first else {
                 let found = pricings.isEmpty ? "none" : pricings.map { "\"\($0.key)\"" }.joined(separator: " and ")
                 throw context.error("a phase region has exactly one of \"free\", \"price\", \"relativeDiscount\", "
@@ -203,7 +234,7 @@ extension PlayCatalogBuilder {
         }
         return PlayOffer(basePlanKey: basePlanKey, offerID: offerID, documentPath: context.document.path,
                          location: location, duration: duration.period, recurrenceCount: recurrences,
-                         regions: regions)
+                         regions: regions, unknownPricing: unknownPricing)
     }
 
     /// When the input carries offers, gives every base plan `[]` and then the intro offers of its active offers.
@@ -211,6 +242,14 @@ extension PlayCatalogBuilder {
         guard carriesOffers else { return }
         for indices in basePlanIndices.values {
             for index in indices { products[index].introOffers = [] }
+        }
+        defer {
+            for key in unreadableOfferPlans {
+                for index in basePlanIndices[key] ?? [] {
+                    products[index].introOffers = nil
+                    products[index].fieldLocations[.introOffer] = nil
+                }
+            }
         }
         for offer in offers {
             guard let indices = basePlanIndices[offer.basePlanKey] else {

@@ -16,6 +16,9 @@ struct PlayCatalogBuilder {
     var basePlanIndices: [String: [Int]] = [:]
     /// Active subscription offers, in reading order.
     var offers: [PlayOffer] = []
+    /// `subscriptionId:basePlanId` of base plans with an offer this version cannot read (an unknown offer
+    /// `state` or phase pricing): their intro offers stay unknown.
+    var unreadableOfferPlans: Set<String> = []
     /// Whether any offers document or single offer was read: then every base plan carries offers (`[]` or some).
     var carriesOffers = false
 
@@ -93,6 +96,14 @@ struct PlayCatalogBuilder {
     /// Adds a remark.
     mutating func remark(_ text: String) {
         remarks.append(text)
+    }
+
+    /// Adds the remark for an enum value this version does not know: `<path>: <subject> has <key> "<value>", not
+    /// known to this version; <consequence>`.
+    mutating func remarkUnknown(_ key: String, _ value: String, of subject: String, in context: PlayJSONContext,
+                                consequence: String) {
+        remark("\(context.document.path): \(subject) has \(key) \(quotedForMessage(value)), not known to this version; "
+               + consequence)
     }
 
     /// Attaches offers to base plans and returns the catalog.

@@ -138,12 +138,11 @@ struct PlayJSONContext {
         return (territory, found.node)
     }
 
-    /// A `state` enum member among `allowed` values.
-    func enumeration(_ key: String, in node: PlayNode, allowed: [String]) throws(CatalogReadError) -> (text: String, node: PlayNode)? {
+    /// An enum member (`state`, `status`, …) and whether its value is among the `known` ones. Google adds values
+    /// over time, so an unknown value is not an error: the caller reads around it and says so in a remark.
+    func enumeration(_ key: String, in node: PlayNode,
+                     known: [String]) throws(CatalogReadError) -> (text: String, node: PlayNode, isKnown: Bool)? {
         guard let found = try string(key, in: node) else { return nil }
-        guard allowed.contains(found.text) else {
-            throw error("\"\(found.text)\" is not one of \(allowed.joined(separator: ", "))", at: found.node)
-        }
-        return found
+        return (found.text, found.node, known.contains(found.text))
     }
 }

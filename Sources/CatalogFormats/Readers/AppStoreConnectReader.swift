@@ -465,6 +465,8 @@ private struct ASCCatalogBuilder {
         var withoutProductID: [String: Int] = [:]
         var unresolvedRows = 0
         var partialOffers = 0
+        /// Remarks about enum values this version does not know, in reading order.
+        var unknownValues: [String] = []
         var readRows: [Bool]
     }
 
@@ -518,6 +520,7 @@ private struct ASCCatalogBuilder {
             remarks.append("the introductory offers of \(tally.partialOffers) subscription(s) are only partly in the "
                 + "input (offers without offerMode or duration); they are not compared")
         }
+        remarks += tally.unknownValues
         return Catalog(path: path, format: .ascJSON, groups: groups, products: products,
                        capabilities: CatalogCapabilities(expressesGroups: true), remarks: remarks)
     }
@@ -582,10 +585,13 @@ private struct ASCCatalogBuilder {
             case "AUTOMATICALLY_RENEWABLE_SUBSCRIPTION": product.kind = .autoRenewable
             case "FREE_SUBSCRIPTION": product.kind = nil  // legacy Newsstand type; no canonical kind
             default:
-                throw error(node, "inAppPurchaseType", "\(quotedForMessage(typeText)) is not CONSUMABLE, NON_CONSUMABLE "
-                    + "or NON_RENEWING_SUBSCRIPTION")
+                // A type Apple added after this version: read the product, leave its type unknown.
+                tally.unknownValues.append(unknownValue(node, "inAppPurchaseType", typeText, of: product,
+                                                        consequence: "its type is not compared"))
             }
-            product.fieldLocations[.type] = attributeLocation(node, "inAppPurchaseType")
+            if product.kind != nil || typeText == "FREE_SUBSCRIPTION" {
+                product.fieldLocations[.type] = attributeLocation(node, "inAppPurchaseType")
+            }
         }
 
         // inAppPurchases → price schedule → manualPrices / automaticPrices; rows linked straight to the
@@ -636,7 +642,12 @@ private struct ASCCatalogBuilder {
             switch state {
             case "REMOVED_FROM_SALE", "DEVELOPER_REMOVED_FROM_SALE": product.clearedForSale = false
             case "APPROVED": product.clearedForSale = true
-            default: product.clearedForSale = nil
+            default:
+                product.clearedForSale = nil
+                if !Self.knownStates.contains(state) {
+                    tally.unknownValues.append(unknownValue(node, "state", state, of: product,
+                                                            consequence: "its availability is not compared"))
+                }
             }
             if product.clearedForSale != nil {
                 product.fieldLocations[.clearedForSale] = attributeLocation(node, "state")
@@ -734,7 +745,13 @@ private struct ASCCatalogBuilder {
             case "PAY_AS_YOU_GO": mode = .payAsYouGo
             case "PAY_UP_FRONT": mode = .payUpFront
             default:
-                throw error(offer, "offerMode", "\(quotedForMessage(modeText)) is not FREE_TRIAL, PAY_AS_YOU_GO or PAY_UP_FRONT")
+                // A mode Apple added after this version: the subscription's offers cannot be compared.
+                let key = pool.nodes[offer].key
+                tally.unknownValues.append(
+                    "\(key.type) \(quotedForMessage(key.id)) of subscription \(productIDText(subscription)) has "
+                    + "offerMode \(quotedForMessage(modeText)), not known to this version; the subscription's "
+                    + "introductory offers are not compared")
+                return nil
             }
             guard let period = SubscriptionPeriod(storeText: durationText) else {
                 throw error(offer, "duration", "\(quotedForMessage(durationText)) is not an offer duration (THREE_DAYS … ONE_YEAR)")
@@ -766,6 +783,26 @@ private struct ASCCatalogBuilder {
     }
 
     // MARK: Attributes
+
+    /// Every `state` of subscriptions and in-app purchases in the App Store Connect API this version knows.
+    private static let knownStates: Set<String> = [
+        "MISSING_METADATA", "WAITING_FOR_UPLOAD", "PROCESSING_CONTENT", "READY_TO_SUBMIT", "WAITING_FOR_REVIEW",
+        "IN_REVIEW", "DEVELOPER_ACTION_NEEDED", "PENDING_BINARY_APPROVAL", "APPROVED", "DEVELOPER_REMOVED_FROM_SALE",
+        "REMOVED_FROM_SALE", "REJECTED",
+    ]
+
+    /// The remark for an enum value this version does not know: `<type> <product ID> has <attribute> "<value>",
+    /// not known to this version; <consequence>`.
+    private func unknownValue(_ node: Int, _ name: String, _ value: String, of product: Product,
+                              consequence: String) -> String {
+        "\(pool.nodes[node].key.type) \(product.id.rawValue) has \(name) \(quotedForMessage(value)), not known to "
+            + "this version; \(consequence)"
+    }
+
+    /// The product ID of a resource as a remark names it (its resource id when it has none).
+    private func productIDText(_ node: Int) -> String {
+        (try? string(node, "productId")).flatMap { $0 } ?? quotedForMessage(pool.nodes[node].key.id)
+    }
 
     private func attributeLocation(_ node: Int, _ name: String) -> SourceLocation? {
         pool.attribute(node, name).map { pool.location(of: $0) }

@@ -14,7 +14,7 @@ import Foundation
 /// - `Auto Fill Prices = false`: `Price` holds `COUNTRY; micros` pairs, current prices in the country's Play
 ///   currency; `Auto Fill Prices = true`: one micros amount in the merchant's home currency, which the file
 ///   does not name — exported as the uncompared price `home-currency`, in `ReadOptions.playCurrency` when
-///   known (`--play-currency`, or the config's base territory), and said so in `Catalog.remarks`;
+///   known (`--play-currency`, or the config's base territory); `Catalog.remarks` says how many were not compared;
 /// - `Locale; Title; Description` is display text: no reference name;
 /// - locations are the 1-based line where each record starts (the header is line 1).
 public struct PlayCSVReader: CatalogReader {
@@ -73,8 +73,8 @@ public struct PlayCSVReader: CatalogReader {
         }
 
         var products: [Product] = []
-        var unpricedHomePrices = 0
         var homePrices = 0
+        var unknownValues: [String] = []
         for record in records[(headerIndex + 1)...] where !Self.isBlank(record.fields) {
             let location = SourceLocation(path: displayPath, line: record.line)
             if record.fields.count < namedCount {
@@ -88,21 +88,19 @@ public struct PlayCSVReader: CatalogReader {
                                        + "\(namedCount) columns (extra value \"\(extra)\")", at: location)
             }
             let row = Row(fields: record.fields, columns: columns, location: location)
-            let product = try Self.product(from: row, options: options)
+            let product = try Self.product(from: row, options: options, remarks: &unknownValues)
             if product.uncomparedPrices.contains(where: { $0.label == "home-currency" }) {
                 homePrices += 1
-                if options.playCurrency == nil { unpricedHomePrices += 1 }
             }
             products.append(product)
         }
 
-        var remarks: [String] = []
-        func prices(_ count: Int) -> String { count == 1 ? "1 auto-filled price is" : "\(count) auto-filled prices are" }
-        if unpricedHomePrices > 0 {
-            remarks.append("\(prices(unpricedHomePrices)) in the merchant's home currency, which the file does not "
-                           + "name (pass --play-currency)")
-        } else if homePrices > 0, let currency = options.playCurrency {
-            remarks.append("\(prices(homePrices)) taken to be in \(currency) (\(options.playCurrencyOrigin))")
+        var remarks = unknownValues
+        if homePrices > 0 {
+            // Whatever currency the export labels them with, these prices are for no country (§5a.8).
+            let count = homePrices == 1 ? "1 auto-filled price is" : "\(homePrices) auto-filled prices are"
+            remarks.append("\(count) not compared: with Auto Fill Prices true, Price is one amount in the merchant's "
+                           + "home currency, not a price for a country")
         }
         return Catalog(path: displayPath, format: .playCSV, products: products,
                        capabilities: CatalogCapabilities(expressesGroups: false), remarks: remarks)
@@ -196,7 +194,9 @@ public struct PlayCSVReader: CatalogReader {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    static func product(from row: Row, options: ReadOptions) throws(CatalogReadError) -> Product {
+    /// One row as a product; a `Published State` or `Purchase Type` this version does not know adds a remark.
+    static func product(from row: Row, options: ReadOptions,
+                        remarks: inout [String]) throws(CatalogReadError) -> Product {
         let id = row[.productID]
         guard !id.isEmpty else { throw row.error(.productID, "a product ID is required") }
         guard isValidProductID(id) else {
@@ -209,11 +209,15 @@ public struct PlayCSVReader: CatalogReader {
         case "": break
         case "published": product.clearedForSale = true
         case "unpublished": product.clearedForSale = false
-        default: throw row.error(.publishedState, "expected published or unpublished")
+        default:
+            // A state Play Console added after this version.
+            remarks.append(unknownValue(.publishedState, in: row, consequence: "its availability is not compared"))
         }
         switch row[.purchaseType].lowercased() {
         case "", "managed_by_android", "managed_by_publisher": break
-        default: throw row.error(.purchaseType, "expected managed_by_android or managed_by_publisher")
+        default:
+            // Every row's kind is unknown anyway, so a new purchase type changes nothing that is compared.
+            remarks.append(unknownValue(.purchaseType, in: row, consequence: "it is not read"))
         }
         _ = try row.bool(.autoTranslate)
 
@@ -239,6 +243,12 @@ public struct PlayCSVReader: CatalogReader {
             product.prices = try pricePairs(price, row: row)
         }
         return product
+    }
+
+    /// The remark for a column value this version does not know.
+    private static func unknownValue(_ column: Column, in row: Row, consequence: String) -> String {
+        "line \(row.location.line.map(String.init) ?? "?"): product \(row[.productID]) has \(column.title) "
+            + "\(quotedForMessage(row[column])), not known to this version; \(consequence)"
     }
 
     /// `US; 990000; GB; 790000` → prices in each country's Play currency.

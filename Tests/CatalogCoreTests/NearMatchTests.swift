@@ -1,0 +1,106 @@
+import Testing
+@testable import CatalogCore
+
+@Suite("NearMatch")
+struct NearMatchTests {
+    /// The plain, unbanded Levenshtein distance: the reference the banded one must agree with up to its limit.
+    private static func reference(_ lhs: String, _ rhs: String) -> Int {
+        let left = Array(lhs.lowercased().unicodeScalars), right = Array(rhs.lowercased().unicodeScalars)
+        var previous = Array(0...right.count)
+        for (i, l) in left.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: right.count)
+            for (j, r) in right.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (l == r ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[right.count]
+    }
+
+    /// The specified choice: nearest within two edits, ties by sort order, never the ID itself.
+    private static func referenceBest(_ id: String, among candidates: [String]) -> String? {
+        candidates.sorted().filter { $0 != id }
+            .map { ($0, reference(id, $0)) }
+            .filter { $0.1 <= 2 }
+            .min { $0.1 < $1.1 }?.0
+    }
+
+    @Test("the banded distance equals Levenshtein up to 2 and is above 2 otherwise")
+    func bandedDistance() {
+        let words = ["", "a", "ab", "ba", "abc", "acb", "abcd", "xbcx", "premium", "premuim", "prem", "primo",
+                     "com.app.gold", "com.app.GOLD", "com.app.golds", "com.ap.gold", "kitten", "sitting", "İx", "ix"]
+        for lhs in words {
+            for rhs in words {
+                let expected = Self.reference(lhs, rhs)
+                let banded = NearMatch.levenshtein(lhs.lowercased().unicodeScalars.map(\.value),
+                                                   rhs.lowercased().unicodeScalars.map(\.value), limit: 2)
+                if expected <= 2 {
+                    #expect(banded == expected, "\(lhs) / \(rhs)")
+                } else {
+                    #expect(banded > 2, "\(lhs) / \(rhs)")
+                }
+            }
+        }
+    }
+
+    @Test("lookups agree with the specified choice: nearest wins, ties by sort order")
+    func agreesWithReference() {
+        let candidates = ["com.app.gold", "com.app.golf", "com.app.bold", "com.app.GOLD", "com.app.silver",
+                          "com.app.silvers", "x", "xy", "", "com.app.gold.yearly", "com.app.gold.yearlyy"]
+        let needles = ["com.app.gold", "com.app.goal", "com.app.gol", "COM.APP.SILVER", "com.app.silverss", "y",
+                       "", "com.app.gold.yearl", "com.app.platinum", "xyz"]
+        let matcher = NearMatch(candidates: candidates)
+        for needle in needles {
+            #expect(matcher.best(for: needle) == Self.referenceBest(needle, among: candidates), "\(needle)")
+        }
+        // Candidates sharing a prefix, and needles that do or do not start with it.
+        let prefixed = ["com.app.gold", "com.app.golf", "com.app.GOLD", "com.app.silver", "com.app.", "com.app.s"]
+        let prefixedMatcher = NearMatch(candidates: prefixed)
+        for needle in ["com.app.gold", "com.ap.gold", "Com.App.Gold", "cm.app.golf", "com.ap", "com.app", "om.app.s",
+                       "com.app.x", "com.apq.silver", "org.app.gold", ""] {
+            #expect(prefixedMatcher.best(for: needle) == Self.referenceBest(needle, among: prefixed), "\(needle)")
+        }
+    }
+
+    @Test("10,000 × 10,000 IDs sharing a prefix: the planted near-misses get their hints")
+    func scales() {
+        // A deterministic generator, so the IDs (and any failure) are the same on every run.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func nextLetter() -> Character {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Array("abcdefghijklmnopqrstuvwxyz0123456789")[Int((state >> 33) % 36)]
+        }
+        func randomID() -> String { "com.example.app." + String((0..<10).map { _ in nextLetter() }) }
+        var config = (0..<10_000).map { _ in randomID() }
+        var store = (0..<10_000).map { _ in randomID() }
+        // Planted: a substitution, a transposition (two edits), a case change, a deleted character, and one
+        // ID two edits from two candidates, where sort order decides.
+        config[17] = "com.example.app.premium.monthly"
+        store[4711] = "com.example.app.premium.monthlx"
+        config[250] = "com.example.app.gold.yearly"
+        store[9000] = "com.example.app.gold.yaerly"
+        config[3000] = "com.example.app.Coins.500"
+        store[12] = "com.example.app.coins.500"
+        config[7777] = "com.example.app.lifetime.unlock"
+        store[5] = "com.example.app.lifetime.unlck"
+        config[8000] = "com.example.app.tie.abc"
+        store[100] = "com.example.app.tie.xyc"
+        store[101] = "com.example.app.tie.axz"
+
+        let storeHints = NearMatch(candidates: store)
+        let configHints = NearMatch(candidates: config)
+        #expect(storeHints.best(for: "com.example.app.premium.monthly") == "com.example.app.premium.monthlx")
+        #expect(storeHints.best(for: "com.example.app.gold.yearly") == "com.example.app.gold.yaerly")
+        #expect(storeHints.best(for: "com.example.app.Coins.500") == "com.example.app.coins.500")
+        #expect(storeHints.best(for: "com.example.app.lifetime.unlock") == "com.example.app.lifetime.unlck")
+        #expect(storeHints.best(for: "com.example.app.tie.abc") == "com.example.app.tie.axz")
+        #expect(configHints.best(for: "com.example.app.coins.500") == "com.example.app.Coins.500")
+        #expect(configHints.best(for: "com.example.app.gold.yaerly") == "com.example.app.gold.yearly")
+
+        // Every config ID is looked up, as the identity rules do; the random ones have no near neighbour.
+        let hinted = config.filter { storeHints.best(for: $0) != nil }
+        #expect(Set(hinted) == ["com.example.app.premium.monthly", "com.example.app.gold.yearly",
+                                "com.example.app.Coins.500", "com.example.app.lifetime.unlock",
+                                "com.example.app.tie.abc"])
+    }
+}
