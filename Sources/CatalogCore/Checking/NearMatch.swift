@@ -53,8 +53,10 @@ public struct NearMatch: Sendable {
         hashes.reserveCapacity(entryCount)
         next.reserveCapacity(entryCount)
         owners.reserveCapacity(entryCount)
+        var variants: [UInt64] = []
         for (position, candidate) in candidates.enumerated() {
-            Self.forEachVariant(of: candidate.lowered) { hash in
+            Self.variants(of: candidate.lowered, into: &variants)
+            for hash in variants {
                 let slot = Self.slot(of: hash, bits: slotBits)
                 next.append(slots[slot])
                 slots[slot] = Int32(hashes.count)
@@ -78,7 +80,9 @@ public struct NearMatch: Sendable {
         let needle = Array(lowered.dropFirst(prefix.count))
         var visited: Set<Int32> = []
         var best: (distance: Int, position: Int32)?
-        Self.forEachVariant(of: needle) { hash in
+        var variants: [UInt64] = []
+        Self.variants(of: needle, into: &variants)
+        for hash in variants {
             var entry = slots[Self.slot(of: hash, bits: slotBits)]
             while entry >= 0 {
                 let index = Int(entry)
@@ -129,9 +133,10 @@ public struct NearMatch: Sendable {
 
     private static let base: UInt64 = 0x100_0000_01B3
 
-    /// Calls `body` with the hash of `text` and of every string obtained by deleting one or two of its scalars
-    /// (duplicates included). Each hash is computed in constant time from prefix hashes.
-    private static func forEachVariant(of text: [UInt32], _ body: (UInt64) -> Void) {
+    /// Replaces `variants` with the hash of `text` and of every string obtained by deleting one or two of its
+    /// scalars (duplicates included). Each hash is computed in constant time from prefix hashes.
+    private static func variants(of text: [UInt32], into variants: inout [UInt64]) {
+        variants.removeAll(keepingCapacity: true)
         let count = text.count
         var prefix = [UInt64](repeating: 0, count: count + 1)
         var power = [UInt64](repeating: 1, count: count + 1)
@@ -143,13 +148,13 @@ public struct NearMatch: Sendable {
         func slice(_ from: Int, _ to: Int) -> UInt64 {
             prefix[to] &- prefix[from] &* power[to - from]
         }
-        body(prefix[count])
+        variants.append(prefix[count])
         for first in 0..<count {
             let head = prefix[first]
-            body(head &* power[count - first - 1] &+ slice(first + 1, count))
+            variants.append(head &* power[count - first - 1] &+ slice(first + 1, count))
             for second in (first + 1)..<count {
                 let middle = head &* power[second - first - 1] &+ slice(first + 1, second)
-                body(middle &* power[count - second - 1] &+ slice(second + 1, count))
+                variants.append(middle &* power[count - second - 1] &+ slice(second + 1, count))
             }
         }
     }

@@ -784,11 +784,16 @@ private struct ASCCatalogBuilder {
 
     // MARK: Attributes
 
-    /// Every `state` of subscriptions and in-app purchases in the App Store Connect API this version knows.
+    /// Every `state` of subscriptions and in-app purchases (v2, and the deprecated v1 `InAppPurchase`) in the App
+    /// Store Connect API this version knows (OpenAPI spec 4.4.1: `Subscription`, `InAppPurchaseV2`,
+    /// `InAppPurchase` attributes).
     private static let knownStates: Set<String> = [
         "MISSING_METADATA", "WAITING_FOR_UPLOAD", "PROCESSING_CONTENT", "READY_TO_SUBMIT", "WAITING_FOR_REVIEW",
         "IN_REVIEW", "DEVELOPER_ACTION_NEEDED", "PENDING_BINARY_APPROVAL", "APPROVED", "DEVELOPER_REMOVED_FROM_SALE",
         "REMOVED_FROM_SALE", "REJECTED",
+        // v1 only.
+        "CREATED", "DEVELOPER_SIGNED_OFF", "DELETION_IN_PROGRESS", "DELETED", "REPLACED", "WAITING_FOR_SCREENSHOT",
+        "PREPARE_FOR_SUBMISSION", "PENDING_DEVELOPER_RELEASE",
     ]
 
     /// The remark for an enum value this version does not know: `<type> <product ID> has <attribute> "<value>",
