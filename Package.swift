@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "catalogcheck", targets: ["catalogcheck"]),
+        // For the fuzz package in Fuzz/ (its own Package.swift); the CLI does not use it.
+        .library(name: "CatalogFormats", targets: ["CatalogFormats"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
