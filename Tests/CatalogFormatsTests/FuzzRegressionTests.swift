@@ -43,16 +43,23 @@ struct FuzzRegressionTests {
         }
     }
 
-    /// Open: found by fuzz-yaml, not fixed. An alias used as a mapping key (`[*lol8 : v]`) makes Yams'
-    /// `Parser.checkDuplicates` hash the key, and hashing walks every alias-shared copy (10^8 scalars here), so
-    /// 700 bytes hang the reader inside `Yams.compose`, before the node budget can reject them. Kept out of
-    /// `Tests/Fixtures/fuzz/` so that `scripts/fuzz yaml` (which seeds from it) does not stop on it at once.
-    @Test("an alias as a mapping key gives a clean error",
-          .disabled("open: hangs in Yams' duplicate-key check (Tests/Fixtures/fuzz-open/yaml/alias-as-key.yml)"))
-    func aliasAsMappingKey() throws {
-        #expect(throws: CatalogReadError.self) {
-            try Self.read(target: "yaml", url: Fixtures.url("fuzz-open/yaml/alias-as-key.yml"))
+    @Test("a key that is an alias, a list or a mapping is refused before Yams hashes it", arguments: [
+        ("x: [*a : v]", "x[0]: a key must be a plain string, not an alias"),
+        ("*a : v", "the config: a key must be a plain string, not an alias"),
+        ("x:\n  [*a]: v", "x: a key must be a plain string, not a list"),
+        ("? {k: *a}\n: v", "the config: a key must be a plain string, not a mapping"),
+    ])
+    func complexKeys(_ yaml: String, _ expected: String) throws {
+        let error = #expect(throws: CatalogReadError.self) {
+            try ProductConfigReader().read(data: Data(("a: &a [1]\n" + yaml).utf8), displayPath: "products.yml")
         }
+        #expect(error?.message == expected)
+    }
+
+    @Test("an alias as a value, and \"*\" in text, still read")
+    func aliasValuesStillRead() throws {
+        let yaml = "a: &a [1]\nb: *a\nc: \"*not an alias*\"\n"
+        #expect(throws: Never.self) { try YAMLLoading.rejectComplexKeys(yaml, path: "products.yml") }
     }
 
     @Test("the reproducers are found")
