@@ -122,11 +122,20 @@ enum YAMLLoading {
     /// key check hashes every key, and hashing an alias walks every copy its anchors share, so `[*big : v]` (a
     /// few hundred bytes) hangs inside `Yams.compose`, before the node budget can help (found by `scripts/fuzz
     /// yaml`). Composes a copy in which no `*` starts an alias — nothing is shared, so it is cheap — and throws
-    /// for the first such key. Errors of the copy are left to the real compose, which reports them.
+    /// for the first such key. An error in the copy is reported as is (same positions): the real compose would
+    /// fail too, but may hang before it gets there.
     static func rejectComplexKeys(_ text: String, path: String) throws(CatalogReadError) {
         let marker: Unicode.Scalar = "\u{204E}"  // ⁎ stands for "*": an alias becomes a plain scalar
         let defanged = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "*" ? marker : $0 }))
-        guard let root = try? Yams.compose(yaml: defanged, Resolver.basic, Constructor.default, .utf8) else { return }
+        let composed: Node?
+        do {
+            composed = try Yams.compose(yaml: defanged, Resolver.basic, Constructor.default, .utf8)
+        } catch let error as YamlError {
+            throw translate(error, text: defanged, path: path)
+        } catch {
+            throw CatalogReadError("invalid YAML: \(error)", at: SourceLocation(path: path))
+        }
+        guard let root = composed else { return }
         var pending: [(node: Node, path: ConfigPath)] = [(root, ConfigPath())]
         while let (node, keyPath) = pending.popLast() {
             switch node {
