@@ -43,6 +43,25 @@ struct FuzzRegressionTests {
         }
     }
 
+    @Test("a key that is an alias, a list or a mapping is refused before Yams hashes it", arguments: [
+        ("x: [*a : v]", "x[0]: a key must be a plain string, not an alias"),
+        ("*a : v", "the config: a key must be a plain string, not an alias"),
+        ("x:\n  [*a]: v", "x: a key must be a plain string, not a list"),
+        ("? {k: *a}\n: v", "the config: a key must be a plain string, not a mapping"),
+    ])
+    func complexKeys(_ yaml: String, _ expected: String) throws {
+        let error = #expect(throws: CatalogReadError.self) {
+            try ProductConfigReader().read(data: Data(("a: &a [1]\n" + yaml).utf8), displayPath: "products.yml")
+        }
+        #expect(error?.message == expected)
+    }
+
+    @Test("an alias as a value, and \"*\" in text, still read")
+    func aliasValuesStillRead() throws {
+        let yaml = "a: &a [1]\nb: *a\nc: \"*not an alias*\"\n"
+        #expect(throws: Never.self) { try YAMLLoading.rejectComplexKeys(yaml, path: "products.yml") }
+    }
+
     @Test("the reproducers are found")
     func found() {
         #expect(Self.reproducers.contains("csv/empty-file-leak.csv"))

@@ -12,6 +12,9 @@ extension ConfigNode {
     /// are errors with line and column.
     static func parseYAML(_ data: Data, path: String) throws(CatalogReadError) -> ConfigNode? {
         let text = String(decoding: data, as: UTF8.self)
+        if text.utf8.contains(UInt8(ascii: "*")) {
+            try YAMLLoading.rejectComplexKeys(text, path: path)
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text, Resolver.basic, Constructor.default, .utf8)
@@ -198,6 +201,53 @@ struct LeadingByteOrderMarks {
 
 /// YAML helpers: translating Yams errors, and finding where a duplicate key repeats.
 enum YAMLLoading {
+    /// Rejects a key that is an alias, a list or a mapping before `Yams.compose` sees the document: Yams' duplicate
+    /// key check hashes every key, and hashing an alias walks every copy its anchors share, so `[*big : v]` (a
+    /// few hundred bytes) hangs inside `Yams.compose`, before the node budget can help (found by `scripts/fuzz
+    /// yaml`). Composes a copy in which no `*` starts an alias — nothing is shared, so it is cheap — and throws
+    /// for the first such key. An error in the copy is reported as is (same positions): the real compose would
+    /// fail too, but may hang before it gets there.
+    static func rejectComplexKeys(_ text: String, path: String) throws(CatalogReadError) {
+        let marker: Unicode.Scalar = "\u{204E}"  // ⁎ stands for "*": an alias becomes a plain scalar
+        let defanged = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "*" ? marker : $0 }))
+        let composed: Node?
+        do {
+            composed = try Yams.compose(yaml: defanged, Resolver.basic, Constructor.default, .utf8)
+        } catch let error as YamlError {
+            throw translate(error, text: defanged, path: path)
+        } catch {
+            throw CatalogReadError("invalid YAML: \(error)", at: SourceLocation(path: path))
+        }
+        guard let root = composed else { return }
+        var pending: [(node: Node, path: ConfigPath)] = [(root, ConfigPath())]
+        while let (node, keyPath) = pending.popLast() {
+            switch node {
+            case .scalar, .alias:
+                continue
+            case .sequence(let sequence):
+                for (index, element) in sequence.enumerated() {
+                    pending.append((element, keyPath.appending(index: index)))
+                }
+            case .mapping(let mapping):
+                for (key, value) in mapping {
+                    let kind: String
+                    switch key {
+                    case .scalar(let scalar) where scalar.style == .plain && scalar.string.unicodeScalars.first == marker:
+                        kind = "an alias"
+                    case .scalar:
+                        pending.append((value, keyPath.appending(key: key.string ?? "")))
+                        continue
+                    case .mapping: kind = "a mapping"
+                    case .sequence: kind = "a list"
+                    case .alias: kind = "an alias"
+                    }
+                    throw CatalogReadError("\(keyPath.orRoot): a key must be a plain string, not \(kind)",
+                                           at: SourceLocation(path: path, line: key.mark?.line, column: key.mark?.column))
+                }
+            }
+        }
+    }
+
     /// How many nodes a document of `byteCount` bytes may expand to through aliases.
     static func nodeBudget(forByteCount byteCount: Int) -> Int {
         100_000 + byteCount.multipliedReportingOverflow(by: 16).partialValue
