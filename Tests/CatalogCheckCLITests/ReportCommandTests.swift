@@ -89,4 +89,20 @@ struct ReportCommandTests {
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(try ParsedHTML(html).bodyText.contains("✓ Passed"))
     }
+
+    @Test("check --report x.html writes the release document; check's Markdown stays PR-comment sized")
+    func checkReports() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let html = folder.appendingPathComponent("r.html").path
+        let markdown = folder.appendingPathComponent("r.md").path
+        let result = try CommandRunner.run(["check"] + Self.inputs + ["--report", html, "--report", markdown])
+        #expect(result.exitCode == 1)
+        let page = try ParsedHTML(try String(contentsOfFile: html, encoding: .utf8))
+        #expect(page.all("section").compactMap { $0.attributes["id"] } == ["verdict", "summary", "findings",
+                                                                             "products", "prices"])
+        let text = try String(contentsOfFile: markdown, encoding: .utf8)
+        #expect(text.contains("| Severity | Rule |"))
+        #expect(!text.contains("#### Products"))
+    }
 }

@@ -90,6 +90,11 @@ public struct ReleaseOverview: Hashable, Sendable {
         }
         for (index, store) in stores.enumerated() {
             let storeFindings = active.filter { $0.store == store.path }
+            // Counted once per store, not once per product (a big catalog has thousands of each).
+            var findingsPerProduct: [String: Int] = [:]
+            for finding in storeFindings where finding.concernsProduct {
+                if let key = finding.productID { findingsPerProduct[key, default: 0] += 1 }
+            }
             var storeByID: [ProductID: Product] = [:]
             for product in store.products where storeByID[product.id] == nil { storeByID[product.id] = product }
             var matchedStoreIDs: Set<ProductID> = []
@@ -102,7 +107,7 @@ public struct ReleaseOverview: Hashable, Sendable {
                     continue
                 }
                 matchedStoreIDs.insert(storeID)
-                let count = storeFindings.filter { $0.productID == key && $0.concernsProduct }.count
+                let count = findingsPerProduct[key] ?? 0
                 rows[key]?.statuses[index] = count == 0 ? .ok : .mismatch
                 rows[key]?.findings[index] = count
                 for (territory, price) in theirs.prices {

@@ -54,6 +54,12 @@ public struct Finding: Hashable, Sendable {
     /// Where the finding is shown: the config location when there is one, else the store's.
     public var primaryLocation: SourceLocation? { configLocation ?? storeLocation }
 
+    /// The store side's location: where the store states it, else the store input itself, so a finding about
+    /// a store always names that store (JSON `store`, SARIF related location, the reports' store column).
+    public var storeSide: SourceLocation? {
+        storeLocation ?? store.map { SourceLocation(path: $0) }
+    }
+
     /// Whether the finding is about a product (rather than a group, a rules-file entry or a whole file).
     public var concernsProduct: Bool {
         productID != nil && !rule.isProductless

@@ -30,7 +30,6 @@ public struct CatalogLoader: Sendable {
         guard options.playCurrency == nil, let implied = config.baseTerritory.playCurrency else { return self }
         var loader = self
         loader.options.playCurrency = implied
-        loader.options.playCurrencyOrigin = "implied by the config's baseTerritory \(config.baseTerritory.alpha2)"
         return loader
     }
 

@@ -7,15 +7,11 @@ public struct ReadOptions: Sendable {
     public var asOf: CalendarDate
     /// The merchant's home currency for Play CSV single prices, when known.
     public var playCurrency: CurrencyCode?
-    /// Where `playCurrency` comes from, for the output: `--play-currency`, or the config's base territory.
-    public var playCurrencyOrigin: String
 
     /// Creates options.
-    public init(asOf: CalendarDate, playCurrency: CurrencyCode? = nil,
-                playCurrencyOrigin: String = "--play-currency") {
+    public init(asOf: CalendarDate, playCurrency: CurrencyCode? = nil) {
         self.asOf = asOf
         self.playCurrency = playCurrency
-        self.playCurrencyOrigin = playCurrencyOrigin
     }
 }
 

@@ -95,9 +95,7 @@ private struct Output: Encodable {
             try container.encode(finding.message, forKey: .message)
             try container.encode(finding.hint, forKey: .hint)
             try container.encode(finding.configLocation.map(Location.init), forKey: .config)
-            // A finding about a store always names that store, with the line when the store states it.
-            let store = finding.storeLocation ?? finding.store.map { SourceLocation(path: $0) }
-            try container.encode(store.map(Location.init), forKey: .store)
+            try container.encode(finding.storeSide.map(Location.init), forKey: .store)
             try container.encode(finding.suppression.map { SuppressionOutput(kind: $0.kind.rawValue, reason: $0.reason) },
                                  forKey: .suppression)
         }

@@ -111,11 +111,6 @@ struct ReportOverview {
 }
 
 extension Finding {
-    /// The store side's location: where the store states it, else the store input itself (as JSON reports it).
-    var storeSide: SourceLocation? {
-        storeLocation ?? store.map { SourceLocation(path: $0) }
-    }
-
     /// The config's value, when `expected` is one: some rules put other things there (a limit, an ID).
     var configValue: String? { rule.comparesSides ? expected : nil }
 

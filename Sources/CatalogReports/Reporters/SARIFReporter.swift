@@ -129,8 +129,7 @@ private struct ResultOutput: Encodable {
         let subject = finding.productID.map { "\($0): " } ?? ""
         let hint = finding.hint.map { "; \($0)" } ?? ""
         message = Message(text: SARIFEscaper.message(subject + finding.message + hint))
-        // A finding about a store always names that store, with the line when the store states it (as in JSON).
-        let store = finding.storeLocation ?? finding.store.map { SourceLocation(path: $0) }
+        let store = finding.storeSide
         func location(_ place: SourceLocation, id: Int? = nil, message: Message? = nil) -> Location {
             Location(id: id, physicalLocation: PhysicalLocation(place, root: root), message: message)
         }

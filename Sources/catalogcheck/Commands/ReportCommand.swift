@@ -51,7 +51,7 @@ struct ReportCommand: ParsableCommand {
         let day = try date.day()
         let run = try policy.check(inputs, asOf: day, console: console)
         let context = ReportContext(asOf: day, workingDirectory: FileManager.default.currentDirectoryPath,
-                                    overview: run.overview)
+                                    overview: run.overview())
         try console.emit(format.reportFormat.reporter.report(run.result, context: context), to: output)
         if !run.result.isConsistent { throw Exit.inconsistent }
     }

@@ -70,14 +70,21 @@ struct PolicyOptions: ParsableArguments {
         let options = CheckOptions(territories: try parseTerritories(territory) ?? rules.territories, strict: strict)
         let checked = Checker(options: options).check(config: config, stores: stores)
         let result = Policy(rules: rules, baseline: baseline, asOf: day).apply(to: checked)
-        return CheckedRun(result: result, overview: ReleaseOverview(config: config, stores: stores, result: result))
+        return CheckedRun(result: result, config: config, stores: stores)
     }
 }
 
-/// What a check produced: the findings with the policy applied, and the release overview of the catalogs.
+/// What a check produced: the findings with the policy applied, and the catalogs they came from.
 struct CheckedRun {
     /// The result.
     var result: CheckResult
-    /// Products and price matrices, for the release report.
-    var overview: ReleaseOverview
+    /// The config.
+    var config: Catalog
+    /// The store inputs.
+    var stores: [Catalog]
+
+    /// Products and price matrices, for the release report (built on request: it walks every price).
+    func overview() -> ReleaseOverview {
+        ReleaseOverview(config: config, stores: stores, result: result)
+    }
 }

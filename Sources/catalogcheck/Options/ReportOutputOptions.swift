@@ -26,18 +26,28 @@ struct ReportOutputOptions: ParsableArguments {
     var noColor = false
 
     /// Renders the result in every requested format and writes each; a write error is exit 2. With `--format
-    /// github` and `$GITHUB_STEP_SUMMARY` set, the Markdown summary is appended to that file.
-    func write(_ result: CheckResult, asOf day: CalendarDate, overview: ReleaseOverview,
+    /// github` and `$GITHUB_STEP_SUMMARY` set, the Markdown summary is appended to that file. The release
+    /// overview (products, price matrices) is built only when an HTML report asks for it: `check --report
+    /// x.html` is the release document (DESIGN.md §2a); Markdown stays PR-comment sized (§6).
+    func write(_ result: CheckResult, asOf day: CalendarDate, overview makeOverview: () -> ReleaseOverview,
                console: Console) throws {
-        let colors = output == nil && Console.wantsColors(noColorFlag: noColor)
-        let context = ReportContext(colors: colors, asOf: day,
-                                    workingDirectory: FileManager.default.currentDirectoryPath, overview: overview)
-        try console.emit(format.reporter.report(result, context: context), to: output)
-        var fileContext = context
-        fileContext.colors = false
-        for extra in report {
-            try console.emit(extra.format.reporter.report(result, context: fileContext), to: extra.path)
+        var overview: ReleaseOverview?
+        func context(for format: ReportFormat, colors: Bool) -> ReportContext {
+            var context = ReportContext(colors: colors, asOf: day,
+                                        workingDirectory: FileManager.default.currentDirectoryPath)
+            if format == .html {
+                if overview == nil { overview = makeOverview() }
+                context.overview = overview
+            }
+            return context
         }
+        let colors = output == nil && Console.wantsColors(noColorFlag: noColor)
+        try console.emit(format.reporter.report(result, context: context(for: format, colors: colors)), to: output)
+        for extra in report {
+            try console.emit(extra.format.reporter.report(result, context: context(for: extra.format, colors: false)),
+                             to: extra.path)
+        }
+        let fileContext = context(for: .github, colors: false)
         if format == .github, let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"],
            !summary.isEmpty {
             do {
