@@ -77,11 +77,7 @@ public struct TextReporter: Reporter {
     }
 
     private func counts(_ findings: [Finding]) -> String {
-        func count(_ severity: Severity, _ singular: String) -> String {
-            let number = findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
-            return "\(number) \(singular)\(number == 1 ? "" : "s")"
-        }
-        return [count(.error, "error"), count(.warning, "warning"), count(.note, "note")].joined(separator: ", ")
+        ReportOverview.Counts(findings).phrase
     }
 
     private func fileName(_ path: String) -> String {
