@@ -134,7 +134,7 @@ private struct Edge: Hashable {
 /// relationship names are interned as integers so large inputs hash each string once. Of each document the
 /// pool keeps its source (for locations) and the `attributes` objects, not the whole tree.
 private struct ASCResourcePool {
-    var sources: [JSONSource] = []
+    var sources: [SourceText] = []
     var nodes: [Node] = []
     /// Nodes in the order their resource objects were first seen (the catalog's reading order).
     var definitionOrder: [Int] = []

@@ -92,7 +92,7 @@ struct JSONMember {
     let value: JSONValue
 }
 
-/// A parsed JSON file: the root value plus the `JSONSource` that turns byte offsets into lines and columns.
+/// A parsed JSON file: the root value plus the `SourceText` that turns byte offsets into lines and columns.
 /// A reader that keeps locations but not values holds on to `source` alone.
 final class JSONDocument {
     /// The path shown in locations.
@@ -100,7 +100,7 @@ final class JSONDocument {
     /// The root value.
     let root: JSONValue
     /// The file's bytes and line tables.
-    let source: JSONSource
+    let source: SourceText
 
     /// Parses a file's bytes: UTF-8, or UTF-16 / UTF-32 with a byte order mark (`TextEncoding`). Malformed
     /// JSON, bytes that are not UTF-8, duplicate keys and nesting deeper than 512 levels are errors that name
@@ -111,7 +111,7 @@ final class JSONDocument {
 
     /// Parses bytes that `TextEncoding.utf8` returned.
     init(utf8 data: Data, path: String) throws(CatalogReadError) {
-        self.source = JSONSource(path: path, bytes: data)
+        self.source = SourceText(path: path, bytes: data)
         let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
             return Result { () throws(JSONSyntaxError) in try parser.parseDocument() }
@@ -144,91 +144,6 @@ final class JSONDocument {
     /// An error at a value.
     func error(_ message: String, at value: JSONValue) -> CatalogReadError {
         CatalogReadError(message, at: location(of: value))
-    }
-}
-
-/// A JSON file's path and bytes, which turn byte offsets into 1-based lines and columns (in characters).
-final class JSONSource {
-    /// The path shown in locations.
-    let path: String
-    private let bytes: Data
-    private lazy var lineStarts: [Int] = JSONSource.lineStarts(of: bytes)
-    private lazy var characterCheckpoints: [Int] = JSONSource.characterCheckpoints(of: bytes)
-    private static let checkpointStride = 4096
-
-    init(path: String, bytes: Data) {
-        self.path = path
-        self.bytes = bytes
-    }
-
-    /// The location of a byte offset.
-    func location(ofOffset offset: Int) -> SourceLocation {
-        let clamped = min(max(offset, 0), bytes.count)
-        let line = JSONSource.lineIndex(of: clamped, lineStarts: lineStarts)
-        let lineStart = lineStarts[line]
-        // A short distance is counted directly; a long line (minified JSON) goes through the checkpoints.
-        let column = clamped - lineStart <= JSONSource.checkpointStride
-            ? JSONSource.characterCount(in: bytes, from: lineStart, to: clamped) + 1
-            : characters(before: clamped) - characters(before: lineStart) + 1
-        return SourceLocation(path: path, line: line + 1, column: column)
-    }
-
-    /// Characters (Unicode scalars) before a byte offset, from a checkpoint every 4 KiB: columns on a
-    /// minified document's one long line cost a few thousand byte reads, not a scan of the line.
-    private func characters(before offset: Int) -> Int {
-        let block = offset / JSONSource.checkpointStride
-        let start = block * JSONSource.checkpointStride
-        return characterCheckpoints[block] + JSONSource.characterCount(in: bytes, from: start, to: offset)
-    }
-
-    private static func lineStarts(of data: Data) -> [Int] {
-        var starts = [0]
-        data.withUnsafeBytes { raw in
-            for (index, byte) in raw.enumerated() where byte == 0x0A {
-                starts.append(index + 1)
-            }
-        }
-        return starts
-    }
-
-    /// The number of characters before every `checkpointStride`-th byte.
-    private static func characterCheckpoints(of data: Data) -> [Int] {
-        var checkpoints = [0]
-        checkpoints.reserveCapacity(data.count / checkpointStride + 1)
-        data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var count = 0
-            for index in 0..<bytes.count {
-                if index > 0, index % checkpointStride == 0 { checkpoints.append(count) }
-                if bytes[index] & 0xC0 != 0x80 { count += 1 }
-            }
-            if bytes.count > 0, bytes.count % checkpointStride == 0 { checkpoints.append(count) }
-        }
-        return checkpoints
-    }
-
-    /// The index of the last line start ≤ offset (binary search).
-    private static func lineIndex(of offset: Int, lineStarts: [Int]) -> Int {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
-    }
-
-    /// Characters (Unicode scalars) between two byte offsets: UTF-8 bytes that do not continue a sequence.
-    private static func characterCount(in data: Data, from start: Int, to end: Int) -> Int {
-        guard end > start else { return 0 }
-        return data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var count = 0
-            for index in start..<end where bytes[index] & 0xC0 != 0x80 {
-                count += 1
-            }
-            return count
-        }
     }
 }
 

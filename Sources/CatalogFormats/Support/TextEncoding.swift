@@ -76,12 +76,9 @@ enum TextEncoding {
         }
         guard let bad else { return }
         let byte = data[data.startIndex + bad]
-        let (line, column) = data.withUnsafeBytes { raw in
-            lineAndColumn(ofOffset: bad, in: raw.bindMemory(to: UInt8.self))
-        }
         throw CatalogReadError(
             "the file is not UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true))); save the file as UTF-8",
-            at: SourceLocation(path: path, line: line, column: column))
+            at: SourceText(path: path, bytes: data).location(ofOffset: bad))
     }
 
     /// The beginning of a file as text, for telling its format: transcoded when a byte order mark (or, for
@@ -210,21 +207,5 @@ enum TextEncoding {
             index += length
         }
         return nil
-    }
-
-    /// The 1-based line and column (in characters) of an offset in bytes that are valid UTF-8 before it.
-    private static func lineAndColumn(ofOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
-        var line = 1
-        var column = 1
-        for index in 0..<offset {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
     }
 }

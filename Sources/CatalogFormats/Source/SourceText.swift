@@ -1,0 +1,90 @@
+import CatalogCore
+import Foundation
+
+/// A file's path and UTF-8 bytes, which turn byte offsets into 1-based lines and columns (columns count
+/// characters, that is Unicode scalars). The one offset → line:column of every format: readers keep offsets
+/// and ask for a location only for what a finding or an error reports. The tables are built on first use.
+final class SourceText {
+    /// The path shown in locations.
+    let path: String
+    /// The bytes offsets refer to.
+    let bytes: Data
+    private lazy var lineStarts: [Int] = SourceText.lineStarts(of: bytes)
+    private lazy var characterCheckpoints: [Int] = SourceText.characterCheckpoints(of: bytes)
+    private static let checkpointStride = 4096
+
+    init(path: String, bytes: Data) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    /// The location of a byte offset.
+    func location(ofOffset offset: Int) -> SourceLocation {
+        let clamped = min(max(offset, 0), bytes.count)
+        let line = SourceText.lineIndex(of: clamped, lineStarts: lineStarts)
+        let lineStart = lineStarts[line]
+        // A short distance is counted directly; a long line (minified JSON) goes through the checkpoints.
+        let column = clamped - lineStart <= SourceText.checkpointStride
+            ? SourceText.characterCount(in: bytes, from: lineStart, to: clamped) + 1
+            : characters(before: clamped) - characters(before: lineStart) + 1
+        return SourceLocation(path: path, line: line + 1, column: column)
+    }
+
+    /// Characters (Unicode scalars) before a byte offset, from a checkpoint every 4 KiB: columns on a
+    /// minified document's one long line cost a few thousand byte reads, not a scan of the line.
+    private func characters(before offset: Int) -> Int {
+        let block = offset / SourceText.checkpointStride
+        let start = block * SourceText.checkpointStride
+        return characterCheckpoints[block] + SourceText.characterCount(in: bytes, from: start, to: offset)
+    }
+
+    private static func lineStarts(of data: Data) -> [Int] {
+        var starts = [0]
+        data.withUnsafeBytes { raw in
+            for (index, byte) in raw.enumerated() where byte == 0x0A {
+                starts.append(index + 1)
+            }
+        }
+        return starts
+    }
+
+    /// The number of characters before every `checkpointStride`-th byte.
+    private static func characterCheckpoints(of data: Data) -> [Int] {
+        var checkpoints = [0]
+        checkpoints.reserveCapacity(data.count / checkpointStride + 1)
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var count = 0
+            for index in 0..<bytes.count {
+                if index > 0, index % checkpointStride == 0 { checkpoints.append(count) }
+                if bytes[index] & 0xC0 != 0x80 { count += 1 }
+            }
+            if bytes.count > 0, bytes.count % checkpointStride == 0 { checkpoints.append(count) }
+        }
+        return checkpoints
+    }
+
+    /// The index of the last line start ≤ offset (binary search).
+    private static func lineIndex(of offset: Int, lineStarts: [Int]) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// Characters (Unicode scalars) between two byte offsets: UTF-8 bytes that do not continue a sequence.
+    private static func characterCount(in data: Data, from start: Int, to end: Int) -> Int {
+        guard end > start else { return 0 }
+        return data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var count = 0
+            for index in start..<end where bytes[index] & 0xC0 != 0x80 {
+                count += 1
+            }
+            return count
+        }
+    }
+}
