@@ -165,6 +165,33 @@ struct CatalogExportTests {
                            ["key": "pro", "name": "pro"]])
     }
 
+    @Test("JSON export: empty lists are [], and quotes, backslashes and control characters are escaped")
+    func jsonEmptyListsAndEscapes() throws {
+        // Arrange
+        var catalog = Catalog(path: "odd \"path\"\\x\u{1B}[31m", format: .catalog)
+        catalog.products = []
+        // Act
+        let text = CatalogJSONExporter().export(catalog)
+        // Assert
+        #expect(text == """
+            {
+              "app" : {
+                "baseTerritory" : "US"
+              },
+              "groups" : [],
+              "products" : [],
+              "source" : {
+                "format" : "catalog",
+                "path" : "odd \\"path\\"\\\\x\\u001b[31m"
+              },
+              "version" : 1
+            }
+
+            """)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect((object["source"] as? [String: String])?["path"] == catalog.path)
+    }
+
     @Test("YAML scalars: plain only when every YAML reader reads the same string", arguments: [
         ("com.example.app.coins.100", "com.example.app.coins.100"), ("100 Coins", "100 Coins"),
         ("9.99 USD", "9.99 USD"), ("P1M", "P1M"), ("Münzen", "Münzen"),
