@@ -493,9 +493,13 @@ def write_play(app, folder, csv_path):
     # The legacy Play Console CSV of the same one-time products (8 columns, per-country micros).
     rows = ["Product ID,Published State,Purchase Type,Auto Translate,Locale; Title; Description,Auto Fill Prices,"
             "Price,Pricing Template ID"]
+    # The CSV names no currency: a country's micros are in its Play currency, so only the countries whose Play
+    # currency catalogcheck knows, and equals the config's, are written.
+    play_currency = swift_table("playCurrencyByAlpha2")
     for p in one_time:
         pairs = "; ".join(f"{code2}; {int(Decimal(amount) * 1_000_000)}"
-                          for code2, amount in sorted(all_prices(p).items()))
+                          for code2, amount in sorted(all_prices(p).items())
+                          if play_currency.get(code2) == currency[code2])
         description = f"en_US; {p['name']}; {p['name']} for Trailmate, offline too."
         rows.append(f"{p['id']},{'published' if p.get('cleared', True) else 'unpublished'},managed_by_android,"
                     f"false,\"{description}\",false,{pairs},")
