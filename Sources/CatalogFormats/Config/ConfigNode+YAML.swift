@@ -186,10 +186,11 @@ private struct YAMLConfigBuilder {
     }
 
     /// Refuses a tag other than the non-specific `!` and the node's own kind (`!!str`, `!!seq`, `!!map`).
-    private func checkTag(_ tag: String?, allowed: String, path: ConfigPath,
+    private func checkTag(_ tag: String?, allowed: String, path: @autoclosure () -> ConfigPath,
                           at location: SourceLocation) throws(Stop) {
         guard let tag, tag != "!", tag != allowed else { return }
-        throw .later(CatalogReadError("\(path.orRoot): YAML tags are not supported (found \"\(tag)\")", at: location))
+        throw .later(CatalogReadError("\(path().orRoot): YAML tags are not supported (found \"\(tag)\")",
+                                      at: location))
     }
 
     /// Where a mapping already holds `key`, or nil.
