@@ -236,25 +236,38 @@ private struct YAMLConfigBuilder {
         if budget < 0 { throw .later(tooManyValues(path: valuePath, at: location)) }
     }
 
-    /// Finds the node of an aliased tree at which the budget runs out, in document order, and throws there.
+    /// Finds the node of an aliased tree at which the budget runs out, in document order, and throws there. The
+    /// walk keeps only the open nodes and builds the key path once, at that node: it visits up to the whole
+    /// budget, on every alias bomb.
     private func spendWithin(_ node: ConfigNode, path: ConfigPath) throws(Stop) {
-        var remaining = budget
-        var pending: [(node: ConfigNode, path: ConfigPath)] = [(node, path)]
-        while let (current, currentPath) = pending.popLast() {
-            remaining -= 1
-            if remaining < 0 { throw .later(tooManyValues(path: currentPath, at: current.location)) }
+        var remaining = budget - 1
+        if remaining < 0 { throw .later(tooManyValues(path: path, at: node.location)) }
+        // The open mappings and sequences, each with the position of the child visited last.
+        var open: [(node: ConfigNode, position: Int)] = [(node, -1)]
+        while let (current, last) = open.last {
+            let position = last + 1
+            let child: ConfigNode
             switch current.value {
-            case .mapping(let entries):
-                for entry in entries.reversed() {
-                    pending.append((entry.value, currentPath.appending(key: entry.key)))
-                }
-            case .sequence(let elements):
-                for (position, element) in elements.enumerated().reversed() {
-                    pending.append((element, currentPath.appending(index: position)))
-                }
-            case .scalar:
+            case .mapping(let entries) where position < entries.count: child = entries[position].value
+            case .sequence(let elements) where position < elements.count: child = elements[position]
+            default:
+                open.removeLast()
                 continue
             }
+            open[open.count - 1].position = position
+            remaining -= 1
+            if remaining < 0 {
+                var childPath = path
+                for (ancestor, index) in open {
+                    if let entries = ancestor.entries {
+                        childPath = childPath.appending(key: entries[index].key)
+                    } else {
+                        childPath = childPath.appending(index: index)
+                    }
+                }
+                throw .later(tooManyValues(path: childPath, at: child.location))
+            }
+            if child.scalar == nil { open.append((child, -1)) }
         }
     }
 
