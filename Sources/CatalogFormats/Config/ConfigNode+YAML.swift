@@ -138,7 +138,8 @@ private struct YAMLConfigBuilder {
                       anchor: data.anchor, at: location)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return }
-            let value: ConfigNode.Value = frame.isMapping ? .mapping(frame.entries) : .sequence(frame.elements)
+            let value: ConfigNode.Value = frame.isMapping ? .mapping(frame.entries.compacted())
+                : .sequence(frame.elements.compacted())
             finish(ConfigNode(value: value, location: frame.location), count: frame.count,
                    anchor: frame.anchor)
         case YAML_ALIAS_EVENT:
@@ -294,4 +295,16 @@ private struct YAMLConfigBuilder {
     private static let stringTag = "tag:yaml.org,2002:str"
     private static let sequenceTag = "tag:yaml.org,2002:seq"
     private static let mappingTag = "tag:yaml.org,2002:map"
+}
+
+private extension Array {
+    /// The array in a buffer of its size, when appending left a fourth or more of it unused: the tree of a big
+    /// config lives as long as its validation, and doubling growth leaves a third of it empty on average.
+    func compacted() -> [Element] {
+        guard capacity - count >= Swift.max(count / 4, 4) else { return self }
+        var copy: [Element] = []
+        copy.reserveCapacity(count)
+        copy.append(contentsOf: self)
+        return copy
+    }
 }
