@@ -9,7 +9,8 @@ extension ConfigNode {
     ///
     /// `data` is UTF-8 from `TextEncoding.utf8`. Returns nil for a stream without a document (empty, or only
     /// comments). YAML syntax errors, several documents, duplicate keys, non-scalar keys, tags and alias bombs
-    /// are errors with line and column; a syntax error anywhere in the file is reported before the others.
+    /// are errors with line and column; a syntax error or a second document is reported before a tag, a key
+    /// that is not a string or an alias bomb earlier in the file.
     static func parseYAML(_ data: Data, path: String) throws(CatalogReadError) -> ConfigNode? {
         let result = data.withUnsafeBytes { bytes in
             Result { () throws(CatalogReadError) -> ConfigNode? in
@@ -74,8 +75,6 @@ private struct YAMLConfigBuilder {
         self.budget = budget
     }
 
-    private var path: String { events.path }
-
     /// Reads the stream: nil without a document, else its one document's root.
     ///
     /// A repeated key or an alias to no anchor is an error at once, as in any YAML composer. An error in what the
@@ -88,7 +87,10 @@ private struct YAMLConfigBuilder {
         var problem: CatalogReadError?
         while true {
             let event = try events.next()
-            if event.pointee.type == YAML_DOCUMENT_END_EVENT { break }
+            // libyaml ends every document before the stream; the stream's end is checked too, so that no input
+            // can keep this loop going.
+            let type = event.pointee.type
+            if type == YAML_DOCUMENT_END_EVENT || type == YAML_STREAM_END_EVENT || type == YAML_NO_EVENT { break }
             guard problem == nil else { continue }
             do {
                 try take(event)
@@ -125,7 +127,7 @@ private struct YAMLConfigBuilder {
                 if let anchor = data.anchor { anchors[String(cString: anchor)] = Anchored(node: node, count: 1) }
                 return
             }
-            try spend(1, at: location)
+            try spend(at: location)
             try checkTag(tag, allowed: YAMLConfigBuilder.stringTag, path: valuePath, at: location)
             finish(node, count: 1, anchor: data.anchor.map { String(cString: $0) })
         case YAML_SEQUENCE_START_EVENT:
@@ -168,7 +170,7 @@ private struct YAMLConfigBuilder {
                 "\(mappingPath.orRoot): a key must be a plain string, not \(mapping ? "a mapping" : "a list")",
                 at: location))
         }
-        try spend(1, at: location)
+        try spend(at: location)
         try checkTag(tag.map { String(cString: $0) }, allowed: allowedTag, path: valuePath, at: location)
         stack.append(Frame(isMapping: mapping, location: location, anchor: anchor.map { String(cString: $0) }))
     }
@@ -231,9 +233,9 @@ private struct YAMLConfigBuilder {
         }
     }
 
-    /// Counts nodes against the budget.
-    private mutating func spend(_ count: Int, at location: SourceLocation) throws(Stop) {
-        budget -= count
+    /// Counts one node against the budget.
+    private mutating func spend(at location: SourceLocation) throws(Stop) {
+        budget -= 1
         if budget < 0 { throw .later(tooManyValues(path: valuePath, at: location)) }
     }
 
