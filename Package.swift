@@ -11,7 +11,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
@@ -23,13 +22,19 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // libyaml: the YAML config, rules file and baseline are read from its event stream.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
         // One reader per store / config format.
         .target(
             name: "CatalogFormats",
             dependencies: [
                 "CatalogCore",
                 "CLibXML2",
-                .product(name: "Yams", package: "Yams"),
+                "CYAML",
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),

@@ -43,7 +43,7 @@ struct FuzzRegressionTests {
         }
     }
 
-    @Test("a key that is an alias, a list or a mapping is refused before Yams hashes it", arguments: [
+    @Test("a key that is an alias, a list or a mapping is refused", arguments: [
         ("x: [*a : v]", "x[0]: a key must be a plain string, not an alias"),
         ("*a : v", "the config: a key must be a plain string, not an alias"),
         ("x:\n  [*a]: v", "x: a key must be a plain string, not a list"),
@@ -59,7 +59,7 @@ struct FuzzRegressionTests {
     @Test("an alias as a value, and \"*\" in text, still read")
     func aliasValuesStillRead() throws {
         let yaml = "a: &a [1]\nb: *a\nc: \"*not an alias*\"\n"
-        #expect(throws: Never.self) { try YAMLLoading.rejectComplexKeys(yaml, path: "products.yml") }
+        #expect(throws: Never.self) { try ConfigNode.parseYAML(Data(yaml.utf8), path: "products.yml") }
     }
 
     @Test("the reproducers are found")

@@ -1,7 +1,7 @@
 import CatalogFormats
 import FuzzSupport
 
-/// The product config in YAML (Yams, then the config validator).
+/// The product config in YAML (libyaml's events into config nodes, then the config validator).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = FuzzInput.data(bytes, count)

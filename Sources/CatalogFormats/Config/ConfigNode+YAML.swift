@@ -1,251 +1,59 @@
 import CatalogCore
+import CYAML
 import Foundation
-import Yams
 
 extension ConfigNode {
-    /// Parses a YAML config into a tree. Scalars are never resolved by Yams (`Resolver.basic`): keys are their
-    /// source text (`NO` is Norway, `1234` is the product "1234") and values keep their text and quoting, so the
-    /// validator applies the YAML 1.2 core rules it needs itself.
+    /// Parses a YAML config into a tree, straight from libyaml's events (`YAMLEventStream`). Scalars are never
+    /// resolved: keys are their source text (`NO` is Norway, `1234` is the product "1234") and values keep their
+    /// text and whether they were quoted, so the validator applies the YAML 1.2 core rules it needs itself.
     ///
     /// `data` is UTF-8 from `TextEncoding.utf8`. Returns nil for a stream without a document (empty, or only
     /// comments). YAML syntax errors, several documents, duplicate keys, non-scalar keys, tags and alias bombs
-    /// are errors with line and column.
+    /// are errors with line and column; a syntax error or a second document is reported before a tag, a key
+    /// that is not a string or an alias bomb earlier in the file.
     static func parseYAML(_ data: Data, path: String) throws(CatalogReadError) -> ConfigNode? {
-        let text = String(decoding: data, as: UTF8.self)
-        if text.utf8.contains(UInt8(ascii: "*")) {
-            try YAMLLoading.rejectComplexKeys(text, path: path)
+        let result = data.withUnsafeBytes { bytes in
+            Result { () throws(CatalogReadError) -> ConfigNode? in
+                var builder = YAMLConfigBuilder(events: YAMLEventStream(bytes: bytes, path: path),
+                                                budget: YAMLConfigBuilder.nodeBudget(forByteCount: data.count))
+                return try builder.document()
+            }
         }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text, Resolver.basic, Constructor.default, .utf8)
-        } catch let error as YamlError {
-            throw YAMLLoading.translate(error, text: text, path: path)
-        } catch {
-            throw CatalogReadError("invalid YAML: \(error)", at: SourceLocation(path: path))
-        }
-        guard let root else { return nil }
-        var converter = YAMLConverter(path: path, budget: YAMLLoading.nodeBudget(forByteCount: data.count),
-                                      byteOrderMarks: LeadingByteOrderMarks(text: text))
-        return try converter.convert(root, path: ConfigPath())
+        return try result.get()
     }
 }
 
-/// Turns Yams nodes into `ConfigNode`s, counting nodes so that aliases cannot expand a small file into
-/// billions of nodes.
-private struct YAMLConverter {
-    let path: String
-    var budget: Int
-    let byteOrderMarks: LeadingByteOrderMarks
-
-    mutating func convert(_ node: Node, path keyPath: ConfigPath) throws(CatalogReadError) -> ConfigNode {
-        budget -= 1
-        let location = location(of: node.mark)
-        if budget < 0 {
-            throw CatalogReadError(
-                "\(keyPath.orRoot): the document expands to too many values (are aliases nested too deeply?)",
-                at: location)
-        }
-        switch node {
-        case .scalar(let scalar):
-            let tag = scalar.tag.rawValue
-            let kind: ConfigScalar.Kind
-            if tag == Tag.Name.str.rawValue || tag == Tag.Name.nonSpecific.rawValue {
-                kind = .string
-            } else if tag.isEmpty {
-                kind = scalar.style == .plain || scalar.style == .any ? .plain : .string
-            } else {
-                throw CatalogReadError("\(keyPath.orRoot): YAML tags are not supported (found \"\(tag)\")",
-                                       at: location)
-            }
-            return ConfigNode(value: .scalar(ConfigScalar(kind: kind, text: byteOrderMarks.string(of: scalar))),
-                              location: location)
-        case .sequence(let sequence):
-            try checkCollectionTag(sequence.tag, allowed: Tag.Name.seq, keyPath: keyPath, location: location)
-            var elements: [ConfigNode] = []
-            elements.reserveCapacity(sequence.count)
-            for (index, element) in sequence.enumerated() {
-                elements.append(try convert(element, path: keyPath.appending(index: index)))
-            }
-            return ConfigNode(value: .sequence(elements), location: location)
-        case .mapping(let mapping):
-            try checkCollectionTag(mapping.tag, allowed: Tag.Name.map, keyPath: keyPath, location: location)
-            var entries: [ConfigEntry] = []
-            entries.reserveCapacity(mapping.count)
-            // Yams already rejects repeated keys with the same tag; keys are compared here as text too, so that
-            // no spelling of a key can slip through.
-            var seen: Set<String> = []
-            for (key, value) in mapping {
-                guard case .scalar(let keyScalar) = key else {
-                    throw CatalogReadError("\(keyPath.orRoot): a key must be a plain string, not \(describe(key))",
-                                           at: self.location(of: key.mark))
-                }
-                let keyTag = keyScalar.tag.rawValue
-                if !keyTag.isEmpty, keyTag != Tag.Name.str.rawValue, keyTag != Tag.Name.nonSpecific.rawValue {
-                    throw CatalogReadError("\(keyPath.orRoot): YAML tags are not supported (found \"\(keyTag)\")",
-                                           at: self.location(of: key.mark))
-                }
-                let keyText = byteOrderMarks.string(of: keyScalar)
-                guard seen.insert(keyText).inserted else {
-                    throw CatalogReadError("\(keyPath.appending(key: keyText)): duplicate key",
-                                           at: self.location(of: keyScalar.mark))
-                }
-                let converted = try convert(value, path: keyPath.appending(key: keyText))
-                entries.append(ConfigEntry(key: keyText, keyLocation: self.location(of: keyScalar.mark),
-                                           value: converted))
-            }
-            return ConfigNode(value: .mapping(entries), location: location)
-        case .alias:
-            // `Yams.compose` resolves aliases to the anchored node; an alias node never reaches here.
-            throw CatalogReadError("\(keyPath.orRoot): unresolved YAML alias", at: location)
-        }
+/// Builds `ConfigNode`s from YAML events with an explicit stack (no recursion, so nesting cannot overflow the
+/// call stack). An alias is the anchored node again, counted against a node budget so that aliases cannot
+/// expand a small file into billions of nodes.
+private struct YAMLConfigBuilder {
+    /// A mapping or sequence being read.
+    private struct Frame {
+        var isMapping: Bool
+        var location: SourceLocation
+        var anchor: String?
+        /// Nodes in this subtree so far (itself included), what an alias to it costs.
+        var count = 1
+        var entries: [ConfigEntry] = []
+        var elements: [ConfigNode] = []
+        /// The key whose value is being read (mappings).
+        var key: String?
+        var keyLocation: SourceLocation?
+        /// Entry index by key, built once a mapping is too long to search its entries.
+        var index: [String: Int] = [:]
     }
 
-    private func checkCollectionTag(_ tag: Tag, allowed: Tag.Name, keyPath: ConfigPath,
-                                    location: SourceLocation) throws(CatalogReadError) {
-        let name = tag.rawValue
-        guard name.isEmpty || name == allowed.rawValue || name == Tag.Name.nonSpecific.rawValue else {
-            throw CatalogReadError("\(keyPath.orRoot): YAML tags are not supported (found \"\(name)\")", at: location)
-        }
+    /// Why building stops: `now` for what any YAML composer refuses (a repeated key, an alias to no anchor),
+    /// `later` for what the config does not allow, reported once the stream has shown no syntax error.
+    private enum Stop: Error {
+        case now(CatalogReadError)
+        case later(CatalogReadError)
     }
 
-    private func describe(_ node: Node) -> String {
-        switch node {
-        case .mapping: "a mapping"
-        case .sequence: "a list"
-        case .scalar, .alias: "a value"
-        }
-    }
-
-    private func location(of mark: Mark?) -> SourceLocation {
-        SourceLocation(path: path, line: mark?.line, column: mark?.column)
-    }
-}
-
-/// Gives back the U+FEFF a scalar starts with. Yams builds scalar strings with Foundation's UTF-8 decoding,
-/// which takes a leading U+FEFF for a byte order mark and drops it, so `"\uFEFFx"` would read as `x`. The
-/// scalar's source text says whether it began with one: a literal U+FEFF, or in double quotes its escape.
-struct LeadingByteOrderMarks {
-    /// The lines of the document as libyaml counts them, or nil when no scalar can start with U+FEFF.
-    private let lines: [[Unicode.Scalar]]?
-
-    /// Prepares for the scalars of `text`; a text that holds no U+FEFF and no escape of one costs one pass.
-    init(text: String) {
-        guard LeadingByteOrderMarks.mayHoldOne(text) else {
-            lines = nil
-            return
-        }
-        var result: [[Unicode.Scalar]] = [[]]
-        var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n" where previous == "\r":
-                break
-            case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
-                result.append([])
-            default:
-                result[result.count - 1].append(scalar)
-            }
-            previous = scalar
-        }
-        lines = result
-    }
-
-    /// Whether the text holds a U+FEFF or an escape that may be one (`\u` or `\U`, then `FEFF` or `0000FEFF`
-    /// in any case), scalar by scalar: Foundation's searches would stop at a combining character after it.
-    private static func mayHoldOne(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            if scalar == "\u{FEFF}" { return true }
-            guard scalar == "\\", index + 1 < scalars.count, scalars[index + 1] == "u" || scalars[index + 1] == "U"
-            else { continue }
-            if startsWithEscapedMark(scalars[(index + 2)...]) { return true }
-        }
-        return false
-    }
-
-    /// Whether hex digits (after `\u` or `\U`) spell U+FEFF: `FEFF` or `0000FEFF`, in any case.
-    private static func startsWithEscapedMark(_ digits: ArraySlice<Unicode.Scalar>) -> Bool {
-        let lower = digits.prefix(8).map { $0.properties.lowercaseMapping.unicodeScalars.first ?? $0 }
-        return lower.starts(with: "feff".unicodeScalars) || lower.starts(with: "0000feff".unicodeScalars)
-    }
-
-    /// The scalar's string, with the leading U+FEFF its source holds and Yams dropped.
-    func string(of scalar: Node.Scalar) -> String {
-        let string = scalar.string
-        guard let lines, string.unicodeScalars.first != "\u{FEFF}", let mark = scalar.mark,
-              mark.line >= 1, mark.line <= lines.count else { return string }
-        let line = lines[mark.line - 1]
-        var index = mark.column - 1
-        guard index >= 0, index < line.count else { return string }
-        switch scalar.style {
-        case .doubleQuoted:
-            guard line[index] == "\"" else { return string }
-            index += 1
-            // Compared scalar by scalar: a combining character after the escape would defeat `hasPrefix`.
-            let rest = line[index...]
-            let escapeLetter = rest.first == "\\" ? rest.dropFirst().first : nil
-            let escaped = rest.first == "\u{FEFF}"
-                || ((escapeLetter == "u" || escapeLetter == "U")
-                    && LeadingByteOrderMarks.startsWithEscapedMark(rest.dropFirst(2)))
-            return escaped ? "\u{FEFF}" + string : string
-        case .singleQuoted:
-            guard line[index] == "'", index + 1 < line.count, line[index + 1] == "\u{FEFF}" else { return string }
-            return "\u{FEFF}" + string
-        case .plain, .any:
-            return line[index] == "\u{FEFF}" ? "\u{FEFF}" + string : string
-        case .literal, .folded:
-            return string
-        }
-    }
-}
-
-/// YAML helpers: translating Yams errors, and finding where a duplicate key repeats.
-enum YAMLLoading {
-    /// Rejects a key that is an alias, a list or a mapping before `Yams.compose` sees the document: Yams' duplicate
-    /// key check hashes every key, and hashing an alias walks every copy its anchors share, so `[*big : v]` (a
-    /// few hundred bytes) hangs inside `Yams.compose`, before the node budget can help (found by `scripts/fuzz
-    /// yaml`). Composes a copy in which no `*` starts an alias — nothing is shared, so it is cheap — and throws
-    /// for the first such key. An error in the copy is reported as is (same positions): the real compose would
-    /// fail too, but may hang before it gets there.
-    static func rejectComplexKeys(_ text: String, path: String) throws(CatalogReadError) {
-        let marker: Unicode.Scalar = "\u{204E}"  // ⁎ stands for "*": an alias becomes a plain scalar
-        let defanged = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "*" ? marker : $0 }))
-        let composed: Node?
-        do {
-            composed = try Yams.compose(yaml: defanged, Resolver.basic, Constructor.default, .utf8)
-        } catch let error as YamlError {
-            throw translate(error, text: defanged, path: path)
-        } catch {
-            throw CatalogReadError("invalid YAML: \(error)", at: SourceLocation(path: path))
-        }
-        guard let root = composed else { return }
-        var pending: [(node: Node, path: ConfigPath)] = [(root, ConfigPath())]
-        while let (node, keyPath) = pending.popLast() {
-            switch node {
-            case .scalar, .alias:
-                continue
-            case .sequence(let sequence):
-                for (index, element) in sequence.enumerated() {
-                    pending.append((element, keyPath.appending(index: index)))
-                }
-            case .mapping(let mapping):
-                for (key, value) in mapping {
-                    let kind: String
-                    switch key {
-                    case .scalar(let scalar) where scalar.style == .plain && scalar.string.unicodeScalars.first == marker:
-                        kind = "an alias"
-                    case .scalar:
-                        pending.append((value, keyPath.appending(key: key.string ?? "")))
-                        continue
-                    case .mapping: kind = "a mapping"
-                    case .sequence: kind = "a list"
-                    case .alias: kind = "an alias"
-                    }
-                    throw CatalogReadError("\(keyPath.orRoot): a key must be a plain string, not \(kind)",
-                                           at: SourceLocation(path: path, line: key.mark?.line, column: key.mark?.column))
-                }
-            }
-        }
+    /// A node and how many nodes it stands for.
+    private struct Anchored {
+        var node: ConfigNode
+        var count: Int
     }
 
     /// How many nodes a document of `byteCount` bytes may expand to through aliases.
@@ -253,136 +61,252 @@ enum YAMLLoading {
         100_000 + byteCount.multipliedReportingOverflow(by: 16).partialValue
     }
 
-    /// Turns a Yams error into a located `CatalogReadError`.
-    static func translate(_ error: YamlError, text: String, path: String) -> CatalogReadError {
-        func at(_ mark: Mark) -> SourceLocation { SourceLocation(path: path, line: mark.line, column: mark.column) }
-        func syntax(_ context: YamlError.Context?, _ problem: String, _ mark: Mark) -> CatalogReadError {
-            if problem.hasPrefix("Maximum nesting level reached") {
-                return CatalogReadError("invalid YAML: nesting deeper than 1000 levels", at: at(mark))
+    /// Mappings up to this many entries are searched for a repeated key; longer ones keep an index.
+    private static let linearKeySearchLimit = 12
+
+    let events: YAMLEventStream
+    private var budget: Int
+    private var stack: [Frame] = []
+    private var anchors: [String: Anchored] = [:]
+    private var root: ConfigNode?
+
+    init(events: YAMLEventStream, budget: Int) {
+        self.events = events
+        self.budget = budget
+    }
+
+    /// Reads the stream: nil without a document, else its one document's root.
+    ///
+    /// A repeated key or an alias to no anchor is an error at once, as in any YAML composer. An error in what the
+    /// config allows (a tag, a key that is not a string, an alias bomb) stops the building, but the rest of the
+    /// stream is still read, so that a syntax error or a second document is reported first.
+    mutating func document() throws(CatalogReadError) -> ConfigNode? {
+        _ = try events.next()  // stream start
+        let first = try events.next()
+        guard first.pointee.type == YAML_DOCUMENT_START_EVENT else { return nil }
+        var problem: CatalogReadError?
+        while true {
+            let event = try events.next()
+            // libyaml ends every document before the stream; the stream's end is checked too, so that no input
+            // can keep this loop going.
+            let type = event.pointee.type
+            if type == YAML_DOCUMENT_END_EVENT || type == YAML_STREAM_END_EVENT || type == YAML_NO_EVENT { break }
+            guard problem == nil else { continue }
+            do {
+                try take(event)
+            } catch {
+                switch error {
+                case .now(let error): throw error
+                case .later(let error): problem = error
+                }
             }
-            var message = "invalid YAML: \(problem)"
-            if let context {
-                message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
-            }
-            return CatalogReadError(message, at: at(mark))
         }
-        switch error {
-        case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _):
-            return syntax(context, problem, mark)
-        case .composer(let context, let problem, let mark, _):
-            if problem == "but found another document" {
-                return CatalogReadError("invalid YAML: the file holds several documents; a config is one document",
-                                        at: at(mark))
+        let after = try events.next()
+        if after.pointee.type == YAML_DOCUMENT_START_EVENT {
+            throw CatalogReadError("invalid YAML: the file holds several documents; a config is one document",
+                                   at: events.location(of: after.pointee.start_mark))
+        }
+        if let problem { throw problem }
+        return root
+    }
+
+    /// Applies one event of the document.
+    private mutating func take(_ event: UnsafePointer<yaml_event_t>) throws(Stop) {
+        let location = events.location(of: event.pointee.start_mark)
+        switch event.pointee.type {
+        case YAML_SCALAR_EVENT:
+            let data = event.pointee.data.scalar
+            let text = data.value.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self)
+            } ?? ""
+            let tag = data.tag.map { String(cString: $0) }
+            let kind: ConfigScalar.Kind = tag == nil && data.style == YAML_PLAIN_SCALAR_STYLE ? .plain : .string
+            let node = ConfigNode(value: .scalar(ConfigScalar(kind: kind, text: text)), location: location)
+            if stack.last?.isMapping == true, stack.last?.key == nil {
+                try takeKey(text, tag: tag, at: location)
+                if let anchor = data.anchor { anchors[String(cString: anchor)] = Anchored(node: node, count: 1) }
+                return
             }
-            return syntax(context, problem, mark)
-        case .reader(let problem, let offset, _, _):
-            return CatalogReadError("invalid YAML: \(problem)", at: location(ofCharacterOffset: offset, in: text,
-                                                                              path: path))
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let key = duplicates.first ?? ""
-            return duplicateKeyError(key: key, firstMark: context.mark, text: text, path: path)
-        case .no, .memory, .writer, .emitter, .representer, .dataCouldNotBeDecoded:
-            return CatalogReadError("invalid YAML: \(error)", at: SourceLocation(path: path))
-        @unknown default:
-            return CatalogReadError("invalid YAML: \(error)", at: SourceLocation(path: path))
+            try spend(at: location)
+            try checkTag(tag, allowed: YAMLConfigBuilder.stringTag, path: valuePath, at: location)
+            finish(node, count: 1, anchor: data.anchor.map { String(cString: $0) })
+        case YAML_SEQUENCE_START_EVENT:
+            let data = event.pointee.data.sequence_start
+            try start(mapping: false, tag: data.tag, allowedTag: YAMLConfigBuilder.sequenceTag,
+                      anchor: data.anchor, at: location)
+        case YAML_MAPPING_START_EVENT:
+            let data = event.pointee.data.mapping_start
+            try start(mapping: true, tag: data.tag, allowedTag: YAMLConfigBuilder.mappingTag,
+                      anchor: data.anchor, at: location)
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            guard let frame = stack.popLast() else { return }
+            let value: ConfigNode.Value = frame.isMapping ? .mapping(frame.entries.compacted())
+                : .sequence(frame.elements.compacted())
+            finish(ConfigNode(value: value, location: frame.location), count: frame.count,
+                   anchor: frame.anchor)
+        case YAML_ALIAS_EVENT:
+            let name = event.pointee.data.alias.anchor.map { String(cString: $0) } ?? ""
+            if stack.last?.isMapping == true, stack.last?.key == nil {
+                throw .later(CatalogReadError("\(mappingPath.orRoot): a key must be a plain string, not an alias",
+                                              at: location))
+            }
+            guard let anchored = anchors[name] else {
+                throw .now(CatalogReadError("invalid YAML: found undefined alias", at: location))
+            }
+            if anchored.count > budget { try spendWithin(anchored.node, path: valuePath) }
+            budget -= anchored.count
+            finish(anchored.node, count: anchored.count, anchor: nil)
+        default:
+            return
         }
     }
 
-    private static func location(ofCharacterOffset offset: Int?, in text: String, path: String) -> SourceLocation {
-        guard let offset, let end = text.index(text.startIndex, offsetBy: offset, limitedBy: text.endIndex) else {
-            return SourceLocation(path: path)
+    /// Opens a mapping or a sequence, or refuses it as a key.
+    private mutating func start(mapping: Bool, tag: UnsafeMutablePointer<yaml_char_t>?, allowedTag: String,
+                                anchor: UnsafeMutablePointer<yaml_char_t>?,
+                                at location: SourceLocation) throws(Stop) {
+        if stack.last?.isMapping == true, stack.last?.key == nil {
+            throw .later(CatalogReadError(
+                "\(mappingPath.orRoot): a key must be a plain string, not \(mapping ? "a mapping" : "a list")",
+                at: location))
         }
-        var line = 1
-        var column = 1
-        for scalar in text[..<end].unicodeScalars {
-            if scalar == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
+        try spend(at: location)
+        try checkTag(tag.map { String(cString: $0) }, allowed: allowedTag, path: valuePath, at: location)
+        stack.append(Frame(isMapping: mapping, location: location, anchor: anchor.map { String(cString: $0) }))
+    }
+
+    /// Takes a mapping key: a scalar, untagged or a string, not seen before in its mapping.
+    private mutating func takeKey(_ text: String, tag: String?,
+                                  at location: SourceLocation) throws(Stop) {
+        try checkTag(tag, allowed: YAMLConfigBuilder.stringTag, path: mappingPath, at: location)
+        let top = stack.count - 1
+        if let first = firstLocation(of: text, in: stack[top]) {
+            throw .now(CatalogReadError("\(mappingPath.appending(key: text)): duplicate key (first at line "
+                                        + "\(first.line ?? 0), column \(first.column ?? 0))", at: location))
+        }
+        stack[top].key = text
+        stack[top].keyLocation = location
+    }
+
+    /// Refuses a tag other than the non-specific `!` and the node's own kind (`!!str`, `!!seq`, `!!map`).
+    private func checkTag(_ tag: String?, allowed: String, path: @autoclosure () -> ConfigPath,
+                          at location: SourceLocation) throws(Stop) {
+        guard let tag, tag != "!", tag != allowed else { return }
+        throw .later(CatalogReadError("\(path().orRoot): YAML tags are not supported (found \"\(tag)\")",
+                                      at: location))
+    }
+
+    /// Where a mapping already holds `key`, or nil.
+    private func firstLocation(of key: String, in frame: Frame) -> SourceLocation? {
+        if frame.entries.count <= YAMLConfigBuilder.linearKeySearchLimit {
+            return frame.entries.first { $0.key == key }?.keyLocation
+        }
+        return frame.index[key].map { frame.entries[$0].keyLocation }
+    }
+
+    /// Hands a finished node to its mapping or sequence (or makes it the root), and registers its anchor.
+    private mutating func finish(_ node: ConfigNode, count: Int, anchor: String?) {
+        if let anchor { anchors[anchor] = Anchored(node: node, count: count) }
+        let top = stack.count - 1
+        guard top >= 0 else {
+            root = node
+            return
+        }
+        stack[top].count += count
+        if stack[top].isMapping {
+            let entry = ConfigEntry(key: stack[top].key ?? "", keyLocation: stack[top].keyLocation ?? node.location,
+                                    value: node)
+            stack[top].entries.append(entry)
+            if stack[top].entries.count > YAMLConfigBuilder.linearKeySearchLimit {
+                if stack[top].index.isEmpty {
+                    for (position, earlier) in stack[top].entries.enumerated() {
+                        stack[top].index[earlier.key] = position
+                    }
+                } else {
+                    stack[top].index[entry.key] = stack[top].entries.count - 1
+                }
             }
+            stack[top].key = nil
+            stack[top].keyLocation = nil
+        } else {
+            stack[top].elements.append(node)
         }
-        return SourceLocation(path: path, line: line, column: column)
     }
 
-    /// Yams rejects a mapping with a repeated key, naming only where the key FIRST appears. To point at the
-    /// repetition (and give the key path), the first occurrence is renamed in a copy of the text and the copy is
-    /// parsed again; the renamed key's mapping then holds the repetition. When that does not work out, the
-    /// error names the first occurrence.
-    private static func duplicateKeyError(key: String, firstMark: Mark, text: String,
-                                          path: String) -> CatalogReadError {
-        let fallback = CatalogReadError(
-            "duplicate key \(ConfigScalar.quote(key)) (a key may appear only once in a mapping)",
-            at: SourceLocation(path: path, line: firstMark.line, column: firstMark.column))
-        let marker = "\u{E000}"
-        guard let insertion = index(ofLine: firstMark.line, column: firstMark.column, in: text) else { return fallback }
-        var insertAt = insertion
-        switch text.unicodeScalars[insertion] {
-        case "\"", "'": insertAt = text.unicodeScalars.index(after: insertion)
-        case "?", "!", "&", "*", "|", ">": return fallback
-        default: break
-        }
-        var renamed = text
-        renamed.insert(contentsOf: marker, at: insertAt)
-        guard let root = try? Yams.compose(yaml: renamed, Resolver.basic, Constructor.default, .utf8) else {
-            return fallback
-        }
-        var budget = nodeBudget(forByteCount: text.utf8.count)
-        guard let found = findRepetition(of: key, renamed: marker + key, firstMark: firstMark, in: root,
-                                         path: ConfigPath(), budget: &budget) else { return fallback }
-        var column = found.mark.column
-        if found.mark.line == firstMark.line, column > firstMark.column { column -= 1 }
-        return CatalogReadError(
-            "\(found.path): duplicate key (first at line \(firstMark.line), column \(firstMark.column))",
-            at: SourceLocation(path: path, line: found.mark.line, column: column))
-    }
-
-    private static func findRepetition(of key: String, renamed: String, firstMark: Mark, in node: Node,
-                                       path: ConfigPath, budget: inout Int) -> (path: ConfigPath, mark: Mark)? {
+    /// Counts one node against the budget.
+    private mutating func spend(at location: SourceLocation) throws(Stop) {
         budget -= 1
-        guard budget >= 0 else { return nil }
-        switch node {
-        case .mapping(let mapping):
-            let isTarget = mapping.contains { pair in
-                pair.key.scalar.map { $0.string == renamed && $0.mark?.line == firstMark.line } ?? false
-            }
-            if isTarget, let repeated = mapping.first(where: { $0.key.scalar?.string == key }),
-               let mark = repeated.key.mark {
-                return (path.appending(key: key), mark)
-            }
-            for (childKey, value) in mapping {
-                let name = childKey.scalar?.string ?? ""
-                if let found = findRepetition(of: key, renamed: renamed, firstMark: firstMark, in: value,
-                                              path: path.appending(key: name), budget: &budget) {
-                    return found
-                }
-            }
-        case .sequence(let sequence):
-            for (index, element) in sequence.enumerated() {
-                if let found = findRepetition(of: key, renamed: renamed, firstMark: firstMark, in: element,
-                                              path: path.appending(index: index), budget: &budget) {
-                    return found
-                }
-            }
-        case .scalar, .alias:
-            break
-        }
-        return nil
+        if budget < 0 { throw .later(tooManyValues(path: valuePath, at: location)) }
     }
 
-    /// The index of a 1-based line and column (columns count Unicode scalars, as libyaml does).
-    private static func index(ofLine line: Int, column: Int, in text: String) -> String.Index? {
-        var currentLine = 1
-        var index = text.unicodeScalars.startIndex
-        let scalars = text.unicodeScalars
-        while currentLine < line {
-            guard let newline = scalars[index...].firstIndex(of: "\n") else { return nil }
-            index = scalars.index(after: newline)
-            currentLine += 1
+    /// Finds the node of an aliased tree at which the budget runs out, in document order, and throws there. The
+    /// walk keeps only the open nodes and builds the key path once, at that node: it visits up to the whole
+    /// budget, on every alias bomb.
+    private func spendWithin(_ node: ConfigNode, path: ConfigPath) throws(Stop) {
+        var remaining = budget - 1
+        if remaining < 0 { throw .later(tooManyValues(path: path, at: node.location)) }
+        // The open mappings and sequences, each with the position of the child visited last.
+        var open: [(node: ConfigNode, position: Int)] = [(node, -1)]
+        while let (current, last) = open.last {
+            let position = last + 1
+            let child: ConfigNode
+            switch current.value {
+            case .mapping(let entries) where position < entries.count: child = entries[position].value
+            case .sequence(let elements) where position < elements.count: child = elements[position]
+            default:
+                open.removeLast()
+                continue
+            }
+            open[open.count - 1].position = position
+            remaining -= 1
+            if remaining < 0 {
+                var childPath = path
+                for (ancestor, index) in open {
+                    if let entries = ancestor.entries {
+                        childPath = childPath.appending(key: entries[index].key)
+                    } else {
+                        childPath = childPath.appending(index: index)
+                    }
+                }
+                throw .later(tooManyValues(path: childPath, at: child.location))
+            }
+            if child.scalar == nil { open.append((child, -1)) }
         }
-        guard let target = scalars.index(index, offsetBy: column - 1, limitedBy: scalars.endIndex),
-              target < scalars.endIndex else { return nil }
-        return target
+    }
+
+    private func tooManyValues(path: ConfigPath, at location: SourceLocation) -> CatalogReadError {
+        CatalogReadError("\(path.orRoot): the document expands to too many values (are aliases nested too deeply?)",
+                         at: location)
+    }
+
+    /// The key path of the node being read: each open mapping's current key, each sequence's next index.
+    private var valuePath: ConfigPath { keyPath(through: stack.count) }
+
+    /// The key path of the innermost open mapping (for what is wrong with one of its keys).
+    private var mappingPath: ConfigPath { keyPath(through: stack.count - 1) }
+
+    private func keyPath(through depth: Int) -> ConfigPath {
+        var result = ConfigPath()
+        for frame in stack.prefix(max(depth, 0)) {
+            result = frame.isMapping ? result.appending(key: frame.key ?? "")
+                : result.appending(index: frame.elements.count)
+        }
+        return result
+    }
+
+    private static let stringTag = "tag:yaml.org,2002:str"
+    private static let sequenceTag = "tag:yaml.org,2002:seq"
+    private static let mappingTag = "tag:yaml.org,2002:map"
+}
+
+private extension Array {
+    /// The array in a buffer of its size, when appending left a fourth or more of it unused: the tree of a big
+    /// config lives as long as its validation, and doubling growth leaves a third of it empty on average.
+    func compacted() -> [Element] {
+        guard capacity - count >= Swift.max(count / 4, 4) else { return self }
+        var copy: [Element] = []
+        copy.reserveCapacity(count)
+        copy.append(contentsOf: self)
+        return copy
     }
 }

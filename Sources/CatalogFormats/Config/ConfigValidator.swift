@@ -7,6 +7,18 @@ import Foundation
 struct ConfigValidator: ConfigNodeReading {
     /// The path shown in locations.
     let path: String
+    /// Prices read from their scalar text so far: a big config repeats a few hundred texts (`9.99 USD`) in
+    /// hundreds of thousands of places, and reading one costs a split, a `Decimal` and two table lookups.
+    private let moneyByText = MoneyTexts()
+
+    /// The cache behind `moneyByText` (a class, so the non-mutating readers can fill it).
+    private final class MoneyTexts {
+        var values: [String: Money] = [:]
+    }
+
+    init(path: String) {
+        self.path = path
+    }
 
     private static let rootKeys = ["$schema", "version", "app", "groups", "products"]
     private static let appKeys = ["bundleId", "baseTerritory"]
@@ -246,16 +258,17 @@ struct ConfigValidator: ConfigNodeReading {
             var result: [Territory: Price] = [:]
             var keys: [Territory: ConfigEntry] = [:]
             for entry in entries {
-                let entryPath = path.appending(key: entry.key)
-                let territory = try territory(entry.key, at: entry.keyLocation, path: entryPath)
+                // The key path is built only for a message: a big config has hundreds of thousands of prices.
+                let territory = try territory(entry.key, at: entry.keyLocation, path: path.appending(key: entry.key))
                 if let earlier = keys[territory] {
+                    let also = ConfigScalar.quote(earlier.key)
                     throw CatalogReadError(
-                        "\(entryPath): \(territory.alpha2) is priced twice (also as \(ConfigScalar.quote(earlier.key)) "
+                        "\(path.appending(key: entry.key)): \(territory.alpha2) is priced twice (also as \(also) "
                             + "at line \(earlier.keyLocation.line ?? 0), column \(earlier.keyLocation.column ?? 0))",
                         at: entry.keyLocation)
                 }
                 keys[territory] = entry
-                let money = try money(entry.value, path: entryPath)
+                let money = try money(entry.value, path: path.appending(key: entry.key))
                 result[territory] = Price(territory: territory, money: money, location: entry.value.location)
             }
             return result
@@ -347,7 +360,13 @@ struct ConfigValidator: ConfigNodeReading {
     }
 
     /// A price: `"9.99 USD"` or `{amount: "9.99", currency: USD}` (the amount a string or a number).
-    private func money(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> Money {
+    private func money(_ node: ConfigNode,
+                       path makePath: @autoclosure () -> ConfigPath) throws(CatalogReadError) -> Money {
+        if let text = node.scalar.flatMap({ $0.kind == .plain || $0.kind == .string ? $0.text : nil }),
+           let known = moneyByText.values[text] {
+            return known
+        }
+        let path = makePath()
         switch node.value {
         case .mapping(let entries):
             try checkKeys(entries, allowed: ConfigValidator.moneyKeys, path: path)
@@ -393,7 +412,9 @@ struct ConfigValidator: ConfigNodeReading {
             }
             let amount = try amount(String(parts[0]), at: node.location, path: path)
             let currency = try currency(String(parts[1]), at: node.location, path: path)
-            return Money(amount: amount, currency: currency)
+            let money = Money(amount: amount, currency: currency)
+            moneyByText.values[text] = money
+            return money
         case .sequence:
             throw CatalogReadError("\(path): a list is not a price (\(ConfigValidator.priceHelp))", at: node.location)
         }

@@ -1,0 +1,102 @@
+import CatalogCore
+import CYAML
+import Foundation
+
+/// libyaml's event parser over UTF-8 bytes, one event at a time: no tree is built here, the caller builds what
+/// it needs from the events. Syntax errors become located `CatalogReadError`s in the config's wording.
+///
+/// The bytes must stay alive and unmoved while the stream is used (`withUnsafeBytes` around its whole life).
+/// Marks are libyaml's: 0-based lines and columns, columns counting characters (Unicode scalars), a line break
+/// being `\n`, `\r\n`, `\r`, NEL, LS or PS.
+final class YAMLEventStream {
+    /// The deepest nesting of mappings and sequences read: the limit that Yams' libyaml enforced (its
+    /// `yaml_set_max_nest_level` default), checked the same way so that the same document fails at the same place.
+    static let maximumNesting = 1000
+
+    private let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+    private let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+    /// Whether `event` holds an event that must be deleted.
+    private var holdsEvent = false
+    /// Whether the parser was initialized (and must be deleted).
+    private let initialized: Bool
+    private let bytes: UnsafeRawBufferPointer
+    /// The path shown in locations.
+    let path: String
+
+    /// Starts parsing `bytes` (UTF-8, no byte order mark needed). The bytes must outlive the stream.
+    init(bytes: UnsafeRawBufferPointer, path: String) {
+        self.bytes = bytes
+        self.path = path
+        initialized = yaml_parser_initialize(parser) == 1
+        guard initialized else { return }
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        yaml_parser_set_input_string(parser, start, start == nil ? 0 : bytes.count)
+    }
+
+    deinit {
+        if holdsEvent { yaml_event_delete(event) }
+        if initialized { yaml_parser_delete(parser) }
+        event.deallocate()
+        parser.deallocate()
+    }
+
+    /// The next event; valid until the next call. After the stream's end libyaml repeats an empty event.
+    func next() throws(CatalogReadError) -> UnsafePointer<yaml_event_t> {
+        if holdsEvent {
+            yaml_event_delete(event)
+            holdsEvent = false
+        }
+        guard initialized else {
+            throw CatalogReadError("invalid YAML: Memory error", at: SourceLocation(path: path))
+        }
+        guard yaml_parser_parse(parser, event) == 1 else { throw syntaxError() }
+        holdsEvent = true
+        if event.pointee.type == YAML_SEQUENCE_START_EVENT || event.pointee.type == YAML_MAPPING_START_EVENT {
+            try checkNesting()
+        }
+        return UnsafePointer(event)
+    }
+
+    /// A location from a libyaml mark (0-based) as the config reports it (1-based).
+    func location(of mark: yaml_mark_t) -> SourceLocation {
+        SourceLocation(path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    /// Refuses a collection nested deeper than `maximumNesting`, with the test Yams' libyaml applied before it
+    /// produced the start event: the scanner's indentation stack plus its flow level. The scanner reads ahead
+    /// in flow collections, so a long run of `[` fails at one of its first brackets, as it did.
+    private func checkNesting() throws(CatalogReadError) {
+        let indents = parser.pointee.indents
+        let depth = indents.top.flatMap { top in indents.start.map { top - $0 } } ?? 0
+        guard depth >= YAMLEventStream.maximumNesting - Int(parser.pointee.flow_level) else { return }
+        // The problem is the collection's own token: the `[` or `{` just before the event's end, or where a block
+        // collection starts (an empty token at the end mark).
+        var mark = event.pointee.end_mark
+        let flow = event.pointee.type == YAML_SEQUENCE_START_EVENT
+            ? event.pointee.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+            : event.pointee.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+        if flow, mark.column > 0 { mark.column -= 1 }
+        throw CatalogReadError("invalid YAML: nesting deeper than 1000 levels", at: location(of: mark))
+    }
+
+    /// libyaml's error, worded as before: the problem, the context with its position, at the problem's mark.
+    private func syntaxError() -> CatalogReadError {
+        let state = parser.pointee
+        let problem = state.problem.map { String(cString: $0) } ?? "unknown problem"
+        switch state.error {
+        case YAML_READER_ERROR:
+            let text = SourceText(path: path, bytes: Data(bytes))
+            return CatalogReadError("invalid YAML: \(problem)", at: text.location(ofOffset: state.problem_offset))
+        case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
+            var message = "invalid YAML: \(problem)"
+            if let context = state.context {
+                let mark = location(of: state.context_mark)
+                message += " (\(String(cString: context)) at line \(mark.line ?? 0), column \(mark.column ?? 0))"
+            }
+            return CatalogReadError(message, at: location(of: state.problem_mark))
+        default:
+            return CatalogReadError("invalid YAML: Memory error", at: SourceLocation(path: path))
+        }
+    }
+}
