@@ -75,12 +75,28 @@ import Testing
         pool.finishReading()
         let schedule = try #require(pool.definitionOrder.first)
         let prices = try #require(pool.type("inAppPurchasePrices"))
-        let ids = pool.linked(schedule, type: prices).map { pool[$0.other].key.id }
+        let ids = pool.linked(schedule, type: prices).map { pool.id(of: $0.other) }
         #expect(ids == ["b", "a"])
         let purchases = try #require(pool.type("inAppPurchases"))
         let parent = try #require(pool.linked(schedule, type: purchases).first)
         #expect(!parent.isChild)
-        #expect(pool[parent.other].key.id == "9")
+        #expect(pool.id(of: parent.other) == "9")
         #expect(pool.linked(parent.other, type: pool.type("inAppPurchasePriceSchedules")).map(\.other) == [schedule])
+    }
+
+    @Test("the resource index finds each (type, id) once, across growth, and tells types apart")
+    func resourceIndex() {
+        var index = ASCResourceIndex()
+        let prices = TypeID(0)
+        let points = TypeID(1)
+        let ids = (0..<5_000).map { "price-\($0)-é" }
+        let nodes = ids.map { index.node(type: prices, id: $0) }
+        #expect(nodes.allSatisfy { $0.isNew })
+        #expect(ids.map { index.node(type: prices, id: $0).node } == nodes.map(\.node))
+        let point = index.node(type: points, id: ids[7])
+        #expect(point.isNew)
+        #expect(index.count == 5_001)
+        #expect(index.id(of: nodes[4_321].node) == "price-4321-é")
+        #expect(index.type(of: point.node) == points)
     }
 }

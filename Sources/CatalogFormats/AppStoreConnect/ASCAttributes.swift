@@ -31,7 +31,7 @@ enum ASCAttributeName: String {
         .offerMode, .duration, .targetSubscriptionPlanType, .startDate, .endDate, .numberOfPeriods,
     ]
 
-    /// The attributes read of a resource type (as `ResourceKey` names it); none of types the builder does not read.
+    /// The attributes read of a resource type (`inAppPurchasesV2` named `inAppPurchases`); none of types the builder does not read.
     static func read(ofType type: String) -> [ASCAttributeName] {
         switch type {
         case "subscriptions", "inAppPurchases": product

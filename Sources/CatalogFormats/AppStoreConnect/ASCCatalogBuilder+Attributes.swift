@@ -9,7 +9,7 @@ extension ASCCatalogBuilder {
 
     /// An error at an attribute (or the resource when the attribute is absent), naming the resource.
     func error(_ node: NodeID, _ name: ASCAttributeName, _ problem: String) -> CatalogReadError {
-        CatalogReadError("\(pool.typeName(of: node)) \(quotedForMessage(pool[node].key.id)) attributes.\(name.rawValue): "
+        CatalogReadError("\(pool.typeName(of: node)) \(quotedForMessage(pool.id(of: node))) attributes.\(name.rawValue): "
                             + problem, at: attributeLocation(node, name) ?? pool.location(of: node))
     }
 
@@ -35,7 +35,7 @@ extension ASCCatalogBuilder {
 
     /// The product ID of a resource as a remark names it (its resource id when it has none).
     func productIDText(_ node: NodeID) -> String {
-        (try? string(node, .productId)).flatMap { $0 } ?? quotedForMessage(pool[node].key.id)
+        (try? string(node, .productId)).flatMap { $0 } ?? quotedForMessage(pool.id(of: node))
     }
 
     /// The attribute's value, nil when the input does not state it; a value of another kind is an error.

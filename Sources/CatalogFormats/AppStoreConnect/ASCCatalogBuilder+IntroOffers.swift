@@ -29,7 +29,7 @@ extension ASCCatalogBuilder {
             default:
                 // A mode Apple added after this version: the subscription's offers cannot be compared.
                 tally.unknownValues.append(
-                    "\(pool.typeName(of: offer)) \(quotedForMessage(pool[offer].key.id)) of subscription "
+                    "\(pool.typeName(of: offer)) \(quotedForMessage(pool.id(of: offer))) of subscription "
                     + "\(productIDText(subscription)) has offerMode \(quotedForMessage(modeText)), not known to this "
                     + "version; the subscription's introductory offers are not compared")
                 return nil

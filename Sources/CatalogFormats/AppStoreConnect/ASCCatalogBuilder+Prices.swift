@@ -95,7 +95,7 @@ struct ASCTerritoryCache {
     {
         if let cached = resolved[node] { return cached }
         let pool = builder.pool
-        let id = pool[node].key.id
+        let id = pool.id(of: node)
         let place = pool.isDefined(node) ? node : user
         guard let territory = Territory(code: id) else {
             throw CatalogReadError("territories \(quotedForMessage(id)) is not an ISO 3166-1 territory code",

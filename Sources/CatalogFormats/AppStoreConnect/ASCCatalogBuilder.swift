@@ -57,16 +57,16 @@ struct ASCCatalogBuilder {
         var tally = Tally(readRows: Array(repeating: false, count: pool.nodes.count))
         var groups: [SubscriptionGroup] = []
         var groupNodes: Set<NodeID> = []
-        for node in pool.definitionOrder where pool[node].key.type == types.subscriptionGroups {
+        for node in pool.definitionOrder where pool.identities.type(of: node) == types.subscriptionGroups {
             guard let name = try string(node, .referenceName) else { continue }
-            groups.append(SubscriptionGroup(key: pool[node].key.id, name: name, location: pool.location(of: node)))
+            groups.append(SubscriptionGroup(key: pool.id(of: node), name: name, location: pool.location(of: node)))
             groupNodes.insert(node)
         }
 
         var products: [Product] = []
         var territories = ASCTerritoryCache()
         for node in pool.definitionOrder {
-            let type = pool[node].key.type
+            let type = pool.identities.type(of: node)
             if type == types.subscriptions {
                 if let product = try subscription(node, groups: groupNodes, territories: &territories, tally: &tally) {
                     products.append(product)
@@ -87,7 +87,7 @@ struct ASCCatalogBuilder {
                 + "customerPrice in the input and were not read")
         }
         let orphans = pool.definitionOrder.filter {
-            let type = pool[$0].key.type
+            let type = pool.identities.type(of: $0)
             return (type == types.subscriptionPrices || type == types.inAppPurchasePrices) && !tally.readRows[Int($0.index)]
         }.count
         if orphans > 0 {
@@ -112,7 +112,7 @@ struct ASCCatalogBuilder {
         var fieldLocations = product.fieldLocations
 
         if let group = pool.linked(node, type: types.subscriptionGroups).first(where: { groups.contains($0.other) }) {
-            product.groupKey = pool[group.other].key.id
+            product.groupKey = pool.id(of: group.other)
         }
         if let level = try int(node, .groupLevel) {
             guard level >= 1 else {

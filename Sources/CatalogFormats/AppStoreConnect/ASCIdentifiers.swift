@@ -22,12 +22,6 @@ typealias DocumentID = DenseID<DocumentTable>
 /// A place in the input that a location may be asked for (`ASCMarks`).
 typealias MarkID = DenseID<MarkTable>
 
-/// A resource's identity. `inAppPurchasesV2` (a relationship type in Apple's examples) is `inAppPurchases`.
-struct ResourceKey: Hashable {
-    let type: TypeID
-    let id: String
-}
-
 /// Interns names as dense integers, so large inputs hash each distinct string once per occurrence and store it
 /// once.
 struct NameTable {

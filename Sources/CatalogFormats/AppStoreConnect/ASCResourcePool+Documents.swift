@@ -39,7 +39,7 @@ extension ASCResourcePool {
         let prefix = path.isEmpty ? "" : path + "."
         var parent: (node: NodeID, relationship: RelationshipID)?
         if let link = try selfLinkParent(value, document: document, prefix: prefix) {
-            let parentNode = node(ResourceKey(type: type(named: link.type), id: link.id))
+            let parentNode = node(type: type(named: link.type), id: link.id)
             let relationship = relationship(named: link.relationship)
             stateIntroductoryOffers(parentNode, relationship: relationship)
             parent = (parentNode, relationship)
@@ -118,7 +118,8 @@ extension ASCResourcePool {
     private mutating func addResource(_ value: JSONValue, in document: JSONDocument,
                                       path: @autoclosure () -> String) throws(CatalogReadError) -> NodeID
     {
-        let current = node(try identifier(value, document: document, path: path()))
+        let (type, id) = try identifier(value, document: document, path: path())
+        let current = node(type: type, id: id)
         define(current, at: value.offset)
         if let attributes = value["attributes"], !attributes.isNull {
             guard attributes.members != nil else {
@@ -145,12 +146,12 @@ extension ASCResourcePool {
                     // Stated empty.
                 } else if data.members != nil {
                     let target = try identifier(data, document: document, path: "\(memberPath()).data")
-                    link(current, relationship, node(target))
+                    link(current, relationship, node(type: target.type, id: target.id))
                 } else if let elements = data.elements {
                     for (position, element) in elements.enumerated() {
                         let target = try identifier(element, document: document,
                                                     path: "\(memberPath()).data[\(position)]")
-                        link(current, relationship, node(target))
+                        link(current, relationship, node(type: target.type, id: target.id))
                     }
                 } else {
                     throw document.error(
@@ -163,7 +164,7 @@ extension ASCResourcePool {
 
     /// The `(type, id)` of a resource object or resource identifier.
     private mutating func identifier(_ value: JSONValue, document: JSONDocument, path: @autoclosure () -> String)
-        throws(CatalogReadError) -> ResourceKey
+        throws(CatalogReadError) -> (type: TypeID, id: String)
     {
         guard value.members != nil else {
             throw document.error("\(path()): expected a resource object, found \(describeForMessage(value))", at: value)
@@ -174,6 +175,6 @@ extension ASCResourcePool {
         guard let id = value["id"]?.string, !id.isEmpty else {
             throw document.error("\(path()): a resource needs an \"id\" string", at: value["id"] ?? value)
         }
-        return ResourceKey(type: self.type(named: type), id: id)
+        return (self.type(named: type), id)
     }
 }

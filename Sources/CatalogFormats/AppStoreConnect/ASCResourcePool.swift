@@ -2,7 +2,6 @@ import CatalogCore
 
 /// One pooled resource (a node of the link graph), known from a resource object or only from identifiers.
 struct ASCNode {
-    let key: ResourceKey
     /// Where the resource object first seen starts (the record's location); nil while known only by identifier.
     var definition: MarkID?
     /// The first of its attributes in `ASCResourcePool.attributes`, or -1.
@@ -36,7 +35,7 @@ struct ASCResourcePool {
     private var relationships = NameTable()
     /// The attributes read of each type, by `TypeID`.
     private var attributesOfType: [[ASCAttributeName]] = []
-    private var index: [ResourceKey: NodeID] = [:]
+    private(set) var identities = ASCResourceIndex()
     /// The links while reading, in the order they were seen, each once.
     private var edges: [Edge] = []
     private var edgeSet: Set<Edge> = []
@@ -64,12 +63,10 @@ struct ASCResourcePool {
     }
 
     /// The node of a resource, pooled on first use.
-    mutating func node(_ key: ResourceKey) -> NodeID {
-        if let known = index[key] { return known }
-        let id = NodeID(nodes.count)
-        nodes.append(ASCNode(key: key))
-        index[key] = id
-        return id
+    mutating func node(type: TypeID, id: String) -> NodeID {
+        let (node, isNew) = identities.node(type: type, id: id)
+        if isNew { nodes.append(ASCNode()) }
+        return node
     }
 
     /// Marks the node's resource object as seen at `offset` of the current document, if it is the first.
@@ -81,7 +78,7 @@ struct ASCResourcePool {
 
     /// Pools the attributes the builder reads of one `attributes` object: a name's first non-null value wins.
     mutating func addAttributes(of object: JSONValue, to node: NodeID) {
-        for name in attributesOfType[Int(nodes[Int(node.index)].key.type.index)] {
+        for name in attributesOfType[Int(identities.type(of: node).index)] {
             guard let value = object[name.rawValue], !value.isNull, attribute(node, name) == nil else { continue }
             attributes.append(ASCAttribute(value: ASCAttributeValue(value, as: name), name: name,
                                            mark: marks.mark(offset: value.offset),
@@ -109,7 +106,7 @@ struct ASCResourcePool {
     /// Ends the reading: the links are laid out by node (each node's in the order they were seen), and what only
     /// reading needs is dropped.
     mutating func finishReading() {
-        index = [:]
+        identities.finishAdding()
         edgeSet = []
         var starts = [Int32](repeating: 0, count: nodes.count + 1)
         for edge in edges {
@@ -143,18 +140,20 @@ struct ASCResourcePool {
     /// The relationship of a name, if the input uses it.
     func relationship(_ name: String) -> RelationshipID? { relationships.number(name).map(RelationshipID.init) }
 
-    func typeName(of node: NodeID) -> String { types.names[Int(self[node].key.type.index)] }
+    func typeName(of node: NodeID) -> String { types.names[Int(identities.type(of: node).index)] }
+
+    func id(of node: NodeID) -> String { identities.id(of: node) }
 
     /// The nodes linked to `node` (either direction) of one type, in the order the links were seen.
     func linked(_ node: NodeID, type: TypeID?) -> [ASCLink] {
         guard let type else { return [] }
-        return links[linkRange(node)].filter { self[$0.other].key.type == type }
+        return links[linkRange(node)].filter { identities.type(of: $0.other) == type }
     }
 
     /// The first node linked to `node` of one type.
     func firstLinked(_ node: NodeID, type: TypeID?) -> NodeID? {
         guard let type else { return nil }
-        return links[linkRange(node)].first { self[$0.other].key.type == type }?.other
+        return links[linkRange(node)].first { identities.type(of: $0.other) == type }?.other
     }
 
     private func linkRange(_ node: NodeID) -> Range<Int> {
