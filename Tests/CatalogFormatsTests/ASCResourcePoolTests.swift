@@ -8,7 +8,9 @@ import Testing
 @Suite struct ASCResourcePoolTests {
     @Test("marks agree with SourceText at every offset, in any order, on several lines and in any script")
     func marksAgreeWithSourceText() {
+        // Long ASCII runs (counted eight bytes at once) between line feeds and multi-byte characters.
         let text = "{\"a\": \"café\",\n  \"b\": [\"😀\", 1],\r\n\n\"c\": \"ü\"}\n"
+            + String(repeating: "abcdefghijklmnopqrstuvwxyz é\n0123456789abcdefgh😀", count: 3)
         let source = SourceText(path: "t.json", bytes: Data(text.utf8))
         var marks = ASCMarks()
         _ = marks.beginDocument(path: "t.json")

@@ -4,7 +4,7 @@ import CatalogCore
 extension ASCCatalogBuilder {
     /// The subscription's intro offers: nil unless the input states them (relationship data, a
     /// `…/introductoryOffers` document, or offers linked to it) and holds every one of them in full.
-    func introOffers(of subscription: NodeID, territories: inout ASCTerritoryCache, tally: inout Tally)
+    func introOffers(of subscription: NodeID, lookups: inout ASCLookups, tally: inout Tally)
         throws(CatalogReadError) -> [IntroOffer]?
     {
         let links = pool.linked(subscription, type: types.subscriptionIntroductoryOffers)
@@ -48,10 +48,10 @@ extension ASCCatalogBuilder {
             var territory: Territory?
             var price: Money?
             if let territoryNode {
-                let (resolved, currency) = try territories.resolve(territoryNode, builder: self, near: offer)
+                let (resolved, currency) = try lookups.territory(territoryNode, builder: self, near: offer)
                 territory = resolved
                 if mode != .freeTrial, let point, let amountText = try string(point, .customerPrice) {
-                    guard let amount = Money.parseAmount(amountText) else {
+                    guard let amount = lookups.amount(amountText) else {
                         throw error(point, .customerPrice, "\(quotedForMessage(amountText)) is not a decimal amount")
                     }
                     price = Money(amount: amount, currency: currency)

@@ -1,4 +1,5 @@
 import CatalogCore
+import Foundation
 
 /// One price row, resolved; its location is computed only when the row is selected.
 struct ASCPriceRow {
@@ -31,7 +32,7 @@ extension ASCCatalogBuilder {
     /// One price row resolved to territory, amount and dates; nil when the row is not an up-front price, has
     /// ended, or the input lacks its territory or price point.
     func priceRow(_ node: NodeID, pointType: TypeID?, manual linkedAsManual: Bool,
-                  territories: inout ASCTerritoryCache, tally: inout Tally) throws(CatalogReadError) -> ASCPriceRow?
+                  lookups: inout ASCLookups, tally: inout Tally) throws(CatalogReadError) -> ASCPriceRow?
     {
         tally.readRows[Int(node.index)] = true
         guard pool.isDefined(node) else {
@@ -50,10 +51,10 @@ extension ASCCatalogBuilder {
             tally.unresolvedRows += 1
             return nil
         }
-        guard let amount = Money.parseAmount(amountText) else {
+        guard let amount = lookups.amount(amountText) else {
             throw error(point, .customerPrice, "\(quotedForMessage(amountText)) is not a decimal amount")
         }
-        let (territory, currency) = try territories.resolve(territoryNode, builder: self, near: node)
+        let (territory, currency) = try lookups.territory(territoryNode, builder: self, near: node)
         return ASCPriceRow(territory: territory, money: Money(amount: amount, currency: currency), start: start,
                            manual: manual, node: node)
     }
@@ -86,14 +87,25 @@ extension ASCCatalogBuilder {
     }
 }
 
-/// Territories resolved once each: ISO code and currency (`attributes.currency`, else the App Store currency).
-struct ASCTerritoryCache {
-    private var resolved: [NodeID: (Territory, CurrencyCode)] = [:]
+/// What the builder resolves once per distinct input: territories (ISO code and currency, `attributes.currency`,
+/// else the App Store currency) and amounts (a price point's `customerPrice`; a few hundred distinct texts among
+/// hundreds of thousands of rows).
+struct ASCLookups {
+    private var territories: [NodeID: (Territory, CurrencyCode)] = [:]
+    private var amounts: [String: Decimal] = [:]
 
-    mutating func resolve(_ node: NodeID, builder: ASCCatalogBuilder, near user: NodeID)
+    /// A `customerPrice` as an amount (`Money.parseAmount`), nil when it is not one.
+    mutating func amount(_ text: String) -> Decimal? {
+        if let known = amounts[text] { return known }
+        let amount = Money.parseAmount(text)
+        if let amount { amounts[text] = amount }
+        return amount
+    }
+
+    mutating func territory(_ node: NodeID, builder: ASCCatalogBuilder, near user: NodeID)
         throws(CatalogReadError) -> (Territory, CurrencyCode)
     {
-        if let cached = resolved[node] { return cached }
+        if let cached = territories[node] { return cached }
         let pool = builder.pool
         let id = pool.id(of: node)
         let place = pool.isDefined(node) ? node : user
@@ -114,7 +126,7 @@ struct ASCTerritoryCache {
                 "no currency is known for territory \(quotedForMessage(id)): the input has no territories resource with "
                     + "attributes.currency for it", at: pool.location(of: place))
         }
-        resolved[node] = (territory, currency)
+        territories[node] = (territory, currency)
         return (territory, currency)
     }
 }

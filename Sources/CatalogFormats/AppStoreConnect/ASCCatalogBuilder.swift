@@ -64,15 +64,15 @@ struct ASCCatalogBuilder {
         }
 
         var products: [Product] = []
-        var territories = ASCTerritoryCache()
+        var lookups = ASCLookups()
         for node in pool.definitionOrder {
             let type = pool.identities.type(of: node)
             if type == types.subscriptions {
-                if let product = try subscription(node, groups: groupNodes, territories: &territories, tally: &tally) {
+                if let product = try subscription(node, groups: groupNodes, lookups: &lookups, tally: &tally) {
                     products.append(product)
                 }
             } else if type == types.inAppPurchases {
-                if let product = try inAppPurchase(node, territories: &territories, tally: &tally) {
+                if let product = try inAppPurchase(node, lookups: &lookups, tally: &tally) {
                     products.append(product)
                 }
             }
@@ -104,7 +104,7 @@ struct ASCCatalogBuilder {
 
     // MARK: Products
 
-    private func subscription(_ node: NodeID, groups: Set<NodeID>, territories: inout ASCTerritoryCache,
+    private func subscription(_ node: NodeID, groups: Set<NodeID>, lookups: inout ASCLookups,
                               tally: inout Tally) throws(CatalogReadError) -> Product?
     {
         guard var product = try baseProduct(node, nameAttributes: [.name], tally: &tally) else { return nil }
@@ -133,7 +133,7 @@ struct ASCCatalogBuilder {
         var rows: [ASCPriceRow] = []
         for link in pool.linked(node, type: types.subscriptionPrices) {
             if let row = try priceRow(link.other, pointType: types.subscriptionPricePoints, manual: true,
-                                      territories: &territories, tally: &tally) {
+                                      lookups: &lookups, tally: &tally) {
                 rows.append(row)
             }
         }
@@ -142,13 +142,13 @@ struct ASCCatalogBuilder {
             fieldLocations[.price] = location
         }
 
-        product.introOffers = try introOffers(of: node, territories: &territories, tally: &tally)
+        product.introOffers = try introOffers(of: node, lookups: &lookups, tally: &tally)
         if let location = product.introOffers?.first?.location { fieldLocations[.introOffer] = location }
         product.fieldLocations = fieldLocations
         return product
     }
 
-    private func inAppPurchase(_ node: NodeID, territories: inout ASCTerritoryCache, tally: inout Tally)
+    private func inAppPurchase(_ node: NodeID, lookups: inout ASCLookups, tally: inout Tally)
         throws(CatalogReadError) -> Product?
     {
         // `name` in InAppPurchaseV2, `referenceName` in the deprecated v1 resource.
@@ -183,7 +183,7 @@ struct ASCCatalogBuilder {
         for link in rowLinks where seen.insert(link.other).inserted {
             let automatic = types.automaticPricesRelationship.map { link.relationship == $0 } ?? false
             if let row = try priceRow(link.other, pointType: types.inAppPurchasePricePoints, manual: !automatic,
-                                      territories: &territories, tally: &tally) {
+                                      lookups: &lookups, tally: &tally) {
                 rows.append(row)
             }
         }

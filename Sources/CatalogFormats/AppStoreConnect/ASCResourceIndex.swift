@@ -1,3 +1,5 @@
+import Foundation
+
 /// The identities of the pooled resources: each node's type, and its id as bytes in one buffer, with an
 /// open-addressing table that finds a node by `(type, id)`. A large snapshot has a million resources; a `String`
 /// and a dictionary entry each would cost several times the bytes of the ids themselves.
@@ -26,7 +28,7 @@ struct ASCResourceIndex {
             var slot = Self.hash(type, bytes) & mask
             while slots[slot] != 0 {
                 let known = NodeID(Int(slots[slot]) - 1)
-                if types[Int(known.index)] == type, idBytes[idRange(known)].elementsEqual(bytes) { return (known, false) }
+                if types[Int(known.index)] == type, hasID(known, bytes) { return (known, false) }
                 slot = (slot + 1) & mask
             }
             let node = NodeID(types.count)
@@ -41,6 +43,16 @@ struct ASCResourceIndex {
 
     /// Frees the lookup table once no more nodes are added; types and ids stay.
     mutating func finishAdding() { slots = [] }
+
+    private func hasID(_ node: NodeID, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let range = idRange(node)
+        guard range.count == bytes.count else { return false }
+        guard let start = bytes.baseAddress else { return true }
+        return idBytes.withUnsafeBufferPointer { stored in
+            guard let base = stored.baseAddress else { return false }
+            return memcmp(base + range.lowerBound, start, range.count) == 0
+        }
+    }
 
     private func idRange(_ node: NodeID) -> Range<Int> {
         Int(idStarts[Int(node.index)]) ..< Int(idStarts[Int(node.index) + 1])
