@@ -22,8 +22,7 @@ typealias DocumentID = DenseID<DocumentTable>
 /// A place in the input that a location may be asked for (`ASCMarks`).
 typealias MarkID = DenseID<MarkTable>
 
-/// Interns names as dense integers, so large inputs hash each distinct string once per occurrence and store it
-/// once.
+/// Interns names as dense integers: each distinct name is stored once, and records compare integers.
 struct NameTable {
     private(set) var names: [String] = []
     private var numbers: [String: Int] = [:]

@@ -31,6 +31,10 @@ import Foundation
 ///
 /// A resource without a `productId` in the input (e.g. a subscription known only by its ID from `links.self`)
 /// is not a product: its prices are read by nobody, which the catalog's remarks say.
+///
+/// Files are read one at a time: `ASCResourcePool` keeps of each only typed records of what the builder reads
+/// (identities, attributes, links, and lines and columns for locations), so memory follows the catalog, not the
+/// JSON; `ASCCatalogBuilder` then selects prices (`+Prices`) and intro offers (`+IntroOffers`).
 public struct AppStoreConnectReader: CatalogReader {
     /// Creates a reader.
     public init() {}
