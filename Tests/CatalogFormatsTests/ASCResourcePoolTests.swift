@@ -28,6 +28,8 @@ import Testing
         _ = marks.beginDocument(path: "a.json")
         let first = marks.mark(offset: 1)
         marks.finishDocument(SourceText(path: "a.json", bytes: Data("{}".utf8)))
+        _ = marks.beginDocument(path: "unmarked.json")
+        marks.finishDocument(SourceText(path: "unmarked.json", bytes: Data("[]".utf8)))
         _ = marks.beginDocument(path: "b.json")
         let second = marks.mark(offset: 2)
         marks.finishDocument(SourceText(path: "b.json", bytes: Data("\n\n{}".utf8)))

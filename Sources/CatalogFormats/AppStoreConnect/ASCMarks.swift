@@ -6,15 +6,16 @@ import Foundation
 /// done, `finishDocument(_:)` turns them into lines and columns in one pass over its bytes, with
 /// `SourceText`'s rules (1-based, columns count Unicode scalars, lines end at LF).
 struct ASCMarks {
-    /// A place: its file, line and column.
+    /// A place: its line and column (its document is the one whose marks range holds it).
     private struct Mark {
-        var document: DocumentID
         var line: UInt32
         var column: UInt32
     }
 
     /// The path of every document, by `DocumentID`.
     private(set) var paths: [String] = []
+    /// The first mark of every document, by `DocumentID` (marks are made document by document).
+    private var firstMarks: [Int32] = []
     private var marks: [Mark] = []
     /// The current document's places not yet turned into lines and columns.
     private var pending: [(offset: Int, mark: MarkID)] = []
@@ -22,13 +23,14 @@ struct ASCMarks {
     /// Starts a document; its places are marked until `finishDocument(_:)`.
     mutating func beginDocument(path: String) -> DocumentID {
         paths.append(path)
+        firstMarks.append(Int32(truncatingIfNeeded: marks.count))
         return DocumentID(paths.count - 1)
     }
 
     /// A place in the current document, by byte offset.
     mutating func mark(offset: Int) -> MarkID {
         let mark = MarkID(marks.count)
-        marks.append(Mark(document: DocumentID(paths.count - 1), line: 0, column: 0))
+        marks.append(Mark(line: 0, column: 0))
         pending.append((offset, mark))
         return mark
     }
@@ -75,6 +77,17 @@ struct ASCMarks {
     /// The location of a place.
     func location(of id: MarkID) -> SourceLocation {
         let mark = marks[Int(id.index)]
-        return SourceLocation(path: paths[Int(mark.document.index)], line: Int(mark.line), column: Int(mark.column))
+        return SourceLocation(path: paths[Int(document(of: id).index)], line: Int(mark.line), column: Int(mark.column))
+    }
+
+    /// The document a mark was made in: the last whose first mark is at or before it (binary search).
+    private func document(of id: MarkID) -> DocumentID {
+        var low = 0
+        var high = firstMarks.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if firstMarks[middle] <= id.index { low = middle } else { high = middle - 1 }
+        }
+        return DocumentID(low)
     }
 }

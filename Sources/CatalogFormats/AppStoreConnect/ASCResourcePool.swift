@@ -104,26 +104,33 @@ struct ASCResourcePool {
     mutating func finishDocument(_ source: SourceText) { marks.finishDocument(source) }
 
     /// Ends the reading: the links are laid out by node (each node's in the order they were seen), and what only
-    /// reading needs is dropped.
+    /// reading needs is dropped. A territory's own links are left out: the builder goes from rows, price points
+    /// and offers to territories, never from a territory, which would hold a link to each of them.
     mutating func finishReading() {
         identities.finishAdding()
         edgeSet = []
+        let territories = type("territories")
+        func laysOut(_ node: NodeID) -> Bool { identities.type(of: node) != territories }
         var starts = [Int32](repeating: 0, count: nodes.count + 1)
         for edge in edges {
-            starts[Int(edge.parent.index) + 1] += 1
-            starts[Int(edge.child.index) + 1] += 1
+            if laysOut(edge.parent) { starts[Int(edge.parent.index) + 1] += 1 }
+            if laysOut(edge.child) { starts[Int(edge.child.index) + 1] += 1 }
         }
         for node in nodes.indices { starts[node + 1] += starts[node] }
         var next = starts
         var laidOut = [ASCLink](repeating: ASCLink(relationship: RelationshipID(0), other: NodeID(0), isChild: true),
-                                count: edges.count * 2)
+                                count: Int(starts[nodes.count]))
         for edge in edges {
-            laidOut[Int(next[Int(edge.parent.index)])] = ASCLink(relationship: edge.relationship, other: edge.child,
-                                                                  isChild: true)
-            next[Int(edge.parent.index)] += 1
-            laidOut[Int(next[Int(edge.child.index)])] = ASCLink(relationship: edge.relationship, other: edge.parent,
-                                                                 isChild: false)
-            next[Int(edge.child.index)] += 1
+            if laysOut(edge.parent) {
+                laidOut[Int(next[Int(edge.parent.index)])] = ASCLink(relationship: edge.relationship,
+                                                                      other: edge.child, isChild: true)
+                next[Int(edge.parent.index)] += 1
+            }
+            if laysOut(edge.child) {
+                laidOut[Int(next[Int(edge.child.index)])] = ASCLink(relationship: edge.relationship,
+                                                                     other: edge.parent, isChild: false)
+                next[Int(edge.child.index)] += 1
+            }
         }
         edges = []
         linkStarts = starts
