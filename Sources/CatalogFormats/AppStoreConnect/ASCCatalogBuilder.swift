@@ -1,0 +1,255 @@
+import CatalogCore
+
+/// The types and relationships the builder asks for (nil when the input has no such resource or identifier).
+struct ASCResourceTypes {
+    let subscriptionGroups: TypeID?
+    let subscriptions: TypeID?
+    let subscriptionPrices: TypeID?
+    let subscriptionPricePoints: TypeID?
+    let subscriptionIntroductoryOffers: TypeID?
+    let inAppPurchases: TypeID?
+    let inAppPurchasePriceSchedules: TypeID?
+    let inAppPurchasePrices: TypeID?
+    let inAppPurchasePricePoints: TypeID?
+    let territories: TypeID?
+    let automaticPricesRelationship: RelationshipID?
+
+    init(_ pool: ASCResourcePool) {
+        subscriptionGroups = pool.type("subscriptionGroups")
+        subscriptions = pool.type("subscriptions")
+        subscriptionPrices = pool.type("subscriptionPrices")
+        subscriptionPricePoints = pool.type("subscriptionPricePoints")
+        subscriptionIntroductoryOffers = pool.type("subscriptionIntroductoryOffers")
+        inAppPurchases = pool.type("inAppPurchases")
+        inAppPurchasePriceSchedules = pool.type("inAppPurchasePriceSchedules")
+        inAppPurchasePrices = pool.type("inAppPurchasePrices")
+        inAppPurchasePricePoints = pool.type("inAppPurchasePricePoints")
+        territories = pool.type("territories")
+        automaticPricesRelationship = pool.relationship("automaticPrices")
+    }
+}
+
+/// Turns the pool into products, groups and remarks (prices in `ASCCatalogBuilder+Prices`, intro offers in
+/// `ASCCatalogBuilder+IntroOffers`, attribute reading in `ASCCatalogBuilder+Attributes`).
+struct ASCCatalogBuilder {
+    let pool: ASCResourcePool
+    let asOf: CalendarDate
+    let types: ASCResourceTypes
+
+    /// Counters behind the catalog's remarks.
+    struct Tally {
+        var withoutProductID: [String: Int] = [:]
+        var unresolvedRows = 0
+        var partialOffers = 0
+        /// Remarks about enum values this version does not know, in reading order.
+        var unknownValues: [String] = []
+        /// Price rows some product read, by node.
+        var readRows: [Bool]
+    }
+
+    init(pool: ASCResourcePool, asOf: CalendarDate) {
+        self.pool = pool
+        self.asOf = asOf
+        self.types = ASCResourceTypes(pool)
+    }
+
+    func catalog(path: String) throws(CatalogReadError) -> Catalog {
+        var tally = Tally(readRows: Array(repeating: false, count: pool.nodes.count))
+        var groups: [SubscriptionGroup] = []
+        var groupNodes: Set<NodeID> = []
+        for node in pool.definitionOrder where pool.identities.type(of: node) == types.subscriptionGroups {
+            guard let name = try string(node, .referenceName) else { continue }
+            groups.append(SubscriptionGroup(key: pool.id(of: node), name: name, location: pool.location(of: node)))
+            groupNodes.insert(node)
+        }
+
+        var products: [Product] = []
+        var lookups = ASCLookups()
+        for node in pool.definitionOrder {
+            let type = pool.identities.type(of: node)
+            if type == types.subscriptions {
+                if let product = try subscription(node, groups: groupNodes, lookups: &lookups, tally: &tally) {
+                    products.append(product)
+                }
+            } else if type == types.inAppPurchases {
+                if let product = try inAppPurchase(node, lookups: &lookups, tally: &tally) {
+                    products.append(product)
+                }
+            }
+        }
+
+        var remarks: [String] = []
+        for (type, count) in tally.withoutProductID.sorted(by: { $0.key < $1.key }) {
+            remarks.append("\(count) \(type) resource(s) have no productId in the input and are not read as products")
+        }
+        if tally.unresolvedRows > 0 {
+            remarks.append("\(tally.unresolvedRows) price row(s) have no territory or no price point with a "
+                + "customerPrice in the input and were not read")
+        }
+        let orphans = pool.definitionOrder.filter {
+            let type = pool.identities.type(of: $0)
+            return (type == types.subscriptionPrices || type == types.inAppPurchasePrices) && !tally.readRows[Int($0.index)]
+        }.count
+        if orphans > 0 {
+            remarks.append("\(orphans) price row(s) belong to no product in the input and were not read")
+        }
+        if tally.partialOffers > 0 {
+            remarks.append("the introductory offers of \(tally.partialOffers) subscription(s) are only partly in the "
+                + "input (offers without offerMode or duration); they are not compared")
+        }
+        remarks += tally.unknownValues
+        return Catalog(path: path, format: .ascJSON, groups: groups, products: products,
+                       capabilities: CatalogCapabilities(expressesGroups: true), remarks: remarks)
+    }
+
+    // MARK: Products
+
+    private func subscription(_ node: NodeID, groups: Set<NodeID>, lookups: inout ASCLookups,
+                              tally: inout Tally) throws(CatalogReadError) -> Product?
+    {
+        guard var product = try baseProduct(node, nameAttributes: [.name], tally: &tally) else { return nil }
+        product.kind = .autoRenewable
+        var fieldLocations = product.fieldLocations
+
+        if let group = pool.linked(node, type: types.subscriptionGroups).first(where: { groups.contains($0.other) }) {
+            product.groupKey = pool.id(of: group.other)
+        }
+        if let level = try int(node, .groupLevel) {
+            guard level >= 1 else {
+                throw error(node, .groupLevel, "\(level) is not a level (1 or more)")
+            }
+            product.level = level
+            fieldLocations[.level] = attributeLocation(node, .groupLevel)
+        }
+        if let periodText = try string(node, .subscriptionPeriod) {
+            guard let period = SubscriptionPeriod(storeText: periodText) else {
+                throw error(node, .subscriptionPeriod,
+                            "\(quotedForMessage(periodText)) is not a subscription period (ONE_WEEK … ONE_YEAR)")
+            }
+            product.period = period
+            fieldLocations[.period] = attributeLocation(node, .subscriptionPeriod)
+        }
+
+        var rows: [ASCPriceRow] = []
+        for link in pool.linked(node, type: types.subscriptionPrices) {
+            if let row = try priceRow(link.other, pointType: types.subscriptionPricePoints, manual: true,
+                                      lookups: &lookups, tally: &tally) {
+                rows.append(row)
+            }
+        }
+        (product.prices, product.uncomparedPrices) = select(rows)
+        if let first = product.prices.values.min(by: { $0.territory < $1.territory }), let location = first.location {
+            fieldLocations[.price] = location
+        }
+
+        product.introOffers = try introOffers(of: node, lookups: &lookups, tally: &tally)
+        if let location = product.introOffers?.first?.location { fieldLocations[.introOffer] = location }
+        product.fieldLocations = fieldLocations
+        return product
+    }
+
+    private func inAppPurchase(_ node: NodeID, lookups: inout ASCLookups, tally: inout Tally)
+        throws(CatalogReadError) -> Product?
+    {
+        // `name` in InAppPurchaseV2, `referenceName` in the deprecated v1 resource.
+        guard var product = try baseProduct(node, nameAttributes: [.name, .referenceName], tally: &tally)
+        else { return nil }
+        if let typeText = try string(node, .inAppPurchaseType) {
+            switch typeText {
+            case "CONSUMABLE": product.kind = .consumable
+            case "NON_CONSUMABLE": product.kind = .nonConsumable
+            case "NON_RENEWING_SUBSCRIPTION": product.kind = .nonRenewing
+            case "AUTOMATICALLY_RENEWABLE_SUBSCRIPTION": product.kind = .autoRenewable
+            case "FREE_SUBSCRIPTION": product.kind = nil  // legacy Newsstand type; no canonical kind
+            default:
+                // A type Apple added after this version: read the product, leave its type unknown.
+                tally.unknownValues.append(unknownValue(node, .inAppPurchaseType, typeText, of: product,
+                                                        consequence: "its type is not compared"))
+            }
+            if product.kind != nil || typeText == "FREE_SUBSCRIPTION" {
+                product.fieldLocations[.type] = attributeLocation(node, .inAppPurchaseType)
+            }
+        }
+
+        // inAppPurchases → price schedule → manualPrices / automaticPrices; rows linked straight to the
+        // purchase are read too.
+        var rowLinks: [ASCLink] = []
+        for schedule in pool.linked(node, type: types.inAppPurchasePriceSchedules) {
+            rowLinks += pool.linked(schedule.other, type: types.inAppPurchasePrices).filter(\.isChild)
+        }
+        rowLinks += pool.linked(node, type: types.inAppPurchasePrices)
+        var rows: [ASCPriceRow] = []
+        var seen: Set<NodeID> = []
+        for link in rowLinks where seen.insert(link.other).inserted {
+            let automatic = types.automaticPricesRelationship.map { link.relationship == $0 } ?? false
+            if let row = try priceRow(link.other, pointType: types.inAppPurchasePricePoints, manual: !automatic,
+                                      lookups: &lookups, tally: &tally) {
+                rows.append(row)
+            }
+        }
+        (product.prices, product.uncomparedPrices) = select(rows)
+        if let first = product.prices.values.min(by: { $0.territory < $1.territory }), let location = first.location {
+            product.fieldLocations[.price] = location
+        }
+        return product
+    }
+
+    /// What subscriptions and in-app purchases share: ID, reference name, family sharing, availability.
+    private func baseProduct(_ node: NodeID, nameAttributes: [ASCAttributeName], tally: inout Tally)
+        throws(CatalogReadError) -> Product?
+    {
+        guard let id = try string(node, .productId), !id.isEmpty else {
+            tally.withoutProductID[pool.typeName(of: node), default: 0] += 1
+            return nil
+        }
+        var product = Product(id: ProductID(id), location: pool.location(of: node))
+        product.fieldLocations[.id] = attributeLocation(node, .productId)
+        for name in nameAttributes {
+            if let text = try string(node, name) {
+                product.referenceName = text
+                product.fieldLocations[.name] = attributeLocation(node, name)
+                break
+            }
+        }
+        if let shareable = try bool(node, .familySharable) {
+            product.familyShareable = shareable
+            product.fieldLocations[.familyShareable] = attributeLocation(node, .familySharable)
+        }
+        if let state = try string(node, .state) {
+            switch state {
+            case "REMOVED_FROM_SALE", "DEVELOPER_REMOVED_FROM_SALE": product.clearedForSale = false
+            case "APPROVED": product.clearedForSale = true
+            default:
+                product.clearedForSale = nil
+                if !Self.knownStates.contains(state) {
+                    tally.unknownValues.append(unknownValue(node, .state, state, of: product,
+                                                            consequence: "its availability is not compared"))
+                }
+            }
+            if product.clearedForSale != nil {
+                product.fieldLocations[.clearedForSale] = attributeLocation(node, .state)
+            }
+        }
+        return product
+    }
+
+    /// Every `state` of subscriptions and in-app purchases (v2, and the deprecated v1 `InAppPurchase`) in the App
+    /// Store Connect API this version knows (OpenAPI spec 4.4.1: `Subscription`, `InAppPurchaseV2`,
+    /// `InAppPurchase` attributes).
+    private static let knownStates: Set<String> = [
+        "MISSING_METADATA", "WAITING_FOR_UPLOAD", "PROCESSING_CONTENT", "READY_TO_SUBMIT", "WAITING_FOR_REVIEW",
+        "IN_REVIEW", "DEVELOPER_ACTION_NEEDED", "PENDING_BINARY_APPROVAL", "APPROVED", "DEVELOPER_REMOVED_FROM_SALE",
+        "REMOVED_FROM_SALE", "REJECTED",
+        // v1 only.
+        "CREATED", "DEVELOPER_SIGNED_OFF", "DELETION_IN_PROGRESS", "DELETED", "REPLACED", "WAITING_FOR_SCREENSHOT",
+        "PREPARE_FOR_SUBMISSION", "PENDING_DEVELOPER_RELEASE",
+    ]
+
+    /// The remark for an enum value this version does not know: `<type> <product ID> has <attribute> "<value>",
+    /// not known to this version; <consequence>`.
+    private func unknownValue(_ node: NodeID, _ name: ASCAttributeName, _ value: String, of product: Product,
+                              consequence: String) -> String {
+        "\(pool.typeName(of: node)) \(product.id.rawValue) has \(name.rawValue) \(quotedForMessage(value)), not "
+            + "known to this version; \(consequence)"
+    }
+}

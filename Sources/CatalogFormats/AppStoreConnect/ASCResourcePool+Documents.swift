@@ -1,0 +1,180 @@
+import Foundation
+
+/// Pooling parsed files: the JSON:API structure (`data`, `included`, `errors`, `links.self`, resource objects and
+/// identifiers) and its errors. Nothing of a document is kept past `add(_:)` but pooled records.
+extension ASCResourcePool {
+    /// Adds a parsed file: one document or an array of documents.
+    mutating func add(_ document: JSONDocument) throws(CatalogReadError) {
+        let root = document.root
+        _ = beginDocument(path: document.path)
+        if let elements = root.elements {
+            for (position, element) in elements.enumerated() {
+                try addDocument(element, in: document, path: "[\(position)]")
+            }
+        } else if root.members != nil {
+            try addDocument(root, in: document, path: "")
+        } else {
+            throw document.error(
+                "not an App Store Connect API response: the top level is \(root.typeName), expected an object "
+                    + "(a JSON:API document) or an array of them", at: root)
+        }
+        finishDocument(document.source)
+    }
+
+    private mutating func addDocument(_ value: JSONValue, in document: JSONDocument, path: String)
+        throws(CatalogReadError)
+    {
+        let here = path.isEmpty ? "the document" : path
+        guard value.members != nil else {
+            throw document.error("\(here): expected a JSON:API document (an object), found \(describeForMessage(value))",
+                                 at: value)
+        }
+        if let errors = value["errors"], !errors.isNull {
+            throw errorResponse(errors, in: document)
+        }
+        guard let data = value["data"] else {
+            throw document.error(
+                "\(here) is not an App Store Connect API response: it has no \"data\" and no \"errors\"", at: value)
+        }
+        let prefix = path.isEmpty ? "" : path + "."
+        var parent: (node: NodeID, relationship: RelationshipID)?
+        if let link = try selfLinkParent(value, document: document, prefix: prefix) {
+            let parentNode = node(type: type(named: link.type), id: link.id)
+            let relationship = relationship(named: link.relationship)
+            stateIntroductoryOffers(parentNode, relationship: relationship)
+            parent = (parentNode, relationship)
+        }
+        // Key paths are only spelled out when an error needs one.
+        if data.isNull {
+            // No resources.
+        } else if data.members != nil {
+            let child = try addResource(data, in: document, path: "\(prefix)data")
+            if let parent { link(parent.node, parent.relationship, child) }
+        } else if let elements = data.elements {
+            for (position, resource) in elements.enumerated() {
+                let child = try addResource(resource, in: document, path: "\(prefix)data[\(position)]")
+                if let parent { link(parent.node, parent.relationship, child) }
+            }
+        } else {
+            throw document.error("\(prefix)data: expected an object, an array or null, found \(describeForMessage(data))",
+                                 at: data)
+        }
+        if let included = value["included"], !included.isNull {
+            guard let elements = included.elements else {
+                throw document.error("\(prefix)included: expected an array, found \(describeForMessage(included))",
+                                     at: included)
+            }
+            for (position, resource) in elements.enumerated() {
+                _ = try addResource(resource, in: document, path: "\(prefix)included[\(position)]")
+            }
+        }
+    }
+
+    /// An App Store Connect error response, quoting the first error's title.
+    private func errorResponse(_ errors: JSONValue, in document: JSONDocument) -> CatalogReadError {
+        var elements = errors.elements?.makeIterator()
+        guard let first = elements?.next(), first.members != nil else {
+            return document.error("App Store Connect returned an error response", at: errors)
+        }
+        var message = "App Store Connect returned an error response"
+        if let title = first["title"]?.string { message += ": \(quotedForMessage(title, limit: 300))" }
+        var details: [String] = []
+        if let status = first["status"]?.string ?? first["status"]?.numberText { details.append("status \(status)") }
+        if let code = first["code"]?.string { details.append(code) }
+        if !details.isEmpty { message += " (\(details.joined(separator: ", ")))" }
+        if let detail = first["detail"]?.string { message += " — \(quotedForMessage(detail, limit: 300))" }
+        if let count = errors.elements?.count, count > 1 { message += " and \(count - 1) more error(s)" }
+        return document.error(message, at: first)
+    }
+
+    /// `(parentType, parentId)` and the relationship from `links.self` when it has the form
+    /// `/v{n}/{parentType}/{parentId}/{relationship}` (or `…/relationships/{relationship}`).
+    private func selfLinkParent(_ value: JSONValue, document: JSONDocument, prefix: String)
+        throws(CatalogReadError) -> (type: String, id: String, relationship: String)?
+    {
+        guard let links = value["links"], !links.isNull else { return nil }
+        guard links.members != nil else {
+            throw document.error("\(prefix)links: expected an object, found \(describeForMessage(links))", at: links)
+        }
+        guard let selfLink = links["self"], !selfLink.isNull else { return nil }
+        guard let text = selfLink.string else {
+            throw document.error("\(prefix)links.self: expected a string, found \(describeForMessage(selfLink))", at: selfLink)
+        }
+        var path = Substring(text)
+        if let scheme = path.range(of: "://") {
+            let afterScheme = path[scheme.upperBound...]
+            path = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? ""
+        }
+        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        let segments = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+        guard segments.count >= 4, let version = segments.first, version.count > 1, version.hasPrefix("v"),
+              version.dropFirst().allSatisfy(\.isNumber) else { return nil }
+        if segments.count == 4 { return (segments[1], segments[2], segments[3]) }
+        if segments.count == 5, segments[3] == "relationships" { return (segments[1], segments[2], segments[4]) }
+        return nil
+    }
+
+    /// Pools one resource object, the attributes the builder reads and its relationship links; returns its node.
+    private mutating func addResource(_ value: JSONValue, in document: JSONDocument,
+                                      path: @autoclosure () -> String) throws(CatalogReadError) -> NodeID
+    {
+        let (type, id) = try identifier(value, document: document, path: path())
+        let current = node(type: type, id: id)
+        define(current, at: value.offset)
+        if let attributes = value["attributes"], !attributes.isNull {
+            guard attributes.members != nil else {
+                throw document.error("\(path()).attributes: expected an object, found \(describeForMessage(attributes))",
+                                     at: attributes)
+            }
+            addAttributes(of: attributes, to: current)
+        }
+        if let relationships = value["relationships"], !relationships.isNull {
+            guard let members = relationships.members else {
+                throw document.error(
+                    "\(path()).relationships: expected an object, found \(describeForMessage(relationships))", at: relationships)
+            }
+            for member in members {
+                func memberPath() -> String { "\(path()).relationships.\(member.key)" }
+                guard member.value.members != nil else {
+                    throw document.error("\(memberPath()): expected an object, found \(describeForMessage(member.value))",
+                                         at: member.value)
+                }
+                guard let data = member.value["data"] else { continue }
+                let relationship = relationship(named: member.key)
+                stateIntroductoryOffers(current, relationship: relationship)
+                if data.isNull {
+                    // Stated empty.
+                } else if data.members != nil {
+                    let target = try identifier(data, document: document, path: "\(memberPath()).data")
+                    link(current, relationship, node(type: target.type, id: target.id))
+                } else if let elements = data.elements {
+                    for (position, element) in elements.enumerated() {
+                        let target = try identifier(element, document: document,
+                                                    path: "\(memberPath()).data[\(position)]")
+                        link(current, relationship, node(type: target.type, id: target.id))
+                    }
+                } else {
+                    throw document.error(
+                        "\(memberPath()).data: expected an object, an array or null, found \(describeForMessage(data))", at: data)
+                }
+            }
+        }
+        return current
+    }
+
+    /// The `(type, id)` of a resource object or resource identifier.
+    private mutating func identifier(_ value: JSONValue, document: JSONDocument, path: @autoclosure () -> String)
+        throws(CatalogReadError) -> (type: TypeID, id: String)
+    {
+        guard value.members != nil else {
+            throw document.error("\(path()): expected a resource object, found \(describeForMessage(value))", at: value)
+        }
+        guard let type = value["type"]?.string, !type.isEmpty else {
+            throw document.error("\(path()): a resource needs a \"type\" string", at: value["type"] ?? value)
+        }
+        guard let id = value["id"]?.string, !id.isEmpty else {
+            throw document.error("\(path()): a resource needs an \"id\" string", at: value["id"] ?? value)
+        }
+        return (self.type(named: type), id)
+    }
+}

@@ -1,0 +1,189 @@
+import CatalogCore
+
+/// One pooled resource (a node of the link graph), known from a resource object or only from identifiers.
+struct ASCNode {
+    /// Where the resource object first seen starts (the record's location); nil while known only by identifier.
+    var definition: MarkID?
+    /// The first of its attributes in `ASCResourcePool.attributes`, or -1.
+    var firstAttribute: Int32 = -1
+}
+
+/// A link between two nodes, seen from one of them.
+struct ASCLink {
+    /// The relationship name (`prices`, `manualPrices`, the last path segment of `links.self`, …).
+    let relationship: RelationshipID
+    /// The node at the other end.
+    let other: NodeID
+    /// True when `other` is the child (this node names it), false when it is the parent.
+    let isChild: Bool
+}
+
+/// Every resource of every document, pooled by `(type, id)`, with the links between them: what the catalog
+/// builder reads and nothing else. Documents are added one at a time (`add(_:)`, in `ASCResourcePool+Documents`)
+/// and dropped by the caller: of each the pool keeps the resources' identities, the attributes the builder reads
+/// (`ASCAttributeName`), as typed values with their places, and the links. `finishReading()` ends the reading.
+struct ASCResourcePool {
+    private(set) var nodes: [ASCNode] = []
+    /// Nodes in the order their resource objects were first seen (the catalog's reading order).
+    private(set) var definitionOrder: [NodeID] = []
+    private(set) var attributes: [ASCAttribute] = []
+    /// Subscriptions whose `introductoryOffers` the input states (relationship `data`, possibly empty, or a
+    /// `links.self` document): no offers there means "has none", not "unknown".
+    private(set) var statedIntroductoryOffers: Set<NodeID> = []
+    private(set) var marks = ASCMarks()
+    private(set) var types = NameTable()
+    private var relationships = NameTable()
+    /// The attributes read of each type, by `TypeID`.
+    private var attributesOfType: [[ASCAttributeName]] = []
+    private(set) var identities = ASCResourceIndex()
+    /// The links while reading, in the order they were seen, each once.
+    private var edges: [Edge] = []
+    private var edgeSet: Set<Edge> = []
+    /// After reading: node `n`'s links are `links[linkStarts[n] ..< linkStarts[n + 1]]`, in the order seen.
+    private var linkStarts: [Int32] = []
+    private var links: [ASCLink] = []
+
+    private struct Edge: Hashable {
+        let parent: NodeID
+        let relationship: RelationshipID
+        let child: NodeID
+    }
+
+    // MARK: Reading
+
+    /// The interned type of a name; `inAppPurchasesV2` is `inAppPurchases`.
+    mutating func type(named name: String) -> TypeID {
+        let number = types.intern(name == "inAppPurchasesV2" ? "inAppPurchases" : name)
+        if number == attributesOfType.count { attributesOfType.append(ASCAttributeName.read(ofType: types.names[number])) }
+        return TypeID(number)
+    }
+
+    mutating func relationship(named name: String) -> RelationshipID {
+        RelationshipID(relationships.intern(name))
+    }
+
+    /// The node of a resource, pooled on first use.
+    mutating func node(type: TypeID, id: String) -> NodeID {
+        let (node, isNew) = identities.node(type: type, id: id)
+        if isNew { nodes.append(ASCNode()) }
+        return node
+    }
+
+    /// Marks the node's resource object as seen at `offset` of the current document, if it is the first.
+    mutating func define(_ node: NodeID, at offset: Int) {
+        guard nodes[Int(node.index)].definition == nil else { return }
+        nodes[Int(node.index)].definition = marks.mark(offset: offset)
+        definitionOrder.append(node)
+    }
+
+    /// Pools the attributes the builder reads of one `attributes` object: a name's first non-null value wins.
+    mutating func addAttributes(of object: JSONValue, to node: NodeID) {
+        for name in attributesOfType[Int(identities.type(of: node).index)] {
+            guard let value = object[name.rawValue], !value.isNull, attribute(node, name) == nil else { continue }
+            attributes.append(ASCAttribute(value: ASCAttributeValue(value, as: name), name: name,
+                                           mark: marks.mark(offset: value.offset),
+                                           next: nodes[Int(node.index)].firstAttribute))
+            nodes[Int(node.index)].firstAttribute = Int32(attributes.count - 1)
+        }
+    }
+
+    mutating func stateIntroductoryOffers(_ node: NodeID, relationship: RelationshipID) {
+        if relationships.names[Int(relationship.index)] == "introductoryOffers" {
+            statedIntroductoryOffers.insert(node)
+        }
+    }
+
+    mutating func link(_ parent: NodeID, _ relationship: RelationshipID, _ child: NodeID) {
+        let edge = Edge(parent: parent, relationship: relationship, child: child)
+        guard parent != child, edgeSet.insert(edge).inserted else { return }
+        edges.append(edge)
+    }
+
+    mutating func beginDocument(path: String) -> DocumentID { marks.beginDocument(path: path) }
+
+    mutating func finishDocument(_ source: SourceText) { marks.finishDocument(source) }
+
+    /// Ends the reading: the links are laid out by node (each node's in the order they were seen), and what only
+    /// reading needs is dropped. A territory's own links are left out: the builder goes from rows, price points
+    /// and offers to territories, never from a territory, which would hold a link to each of them.
+    mutating func finishReading() {
+        identities.finishAdding()
+        edgeSet = []
+        let territories = type("territories")
+        func laysOut(_ node: NodeID) -> Bool { identities.type(of: node) != territories }
+        var starts = [Int32](repeating: 0, count: nodes.count + 1)
+        for edge in edges {
+            if laysOut(edge.parent) { starts[Int(edge.parent.index) + 1] += 1 }
+            if laysOut(edge.child) { starts[Int(edge.child.index) + 1] += 1 }
+        }
+        for node in nodes.indices { starts[node + 1] += starts[node] }
+        var next = starts
+        var laidOut = [ASCLink](repeating: ASCLink(relationship: RelationshipID(0), other: NodeID(0), isChild: true),
+                                count: Int(starts[nodes.count]))
+        for edge in edges {
+            if laysOut(edge.parent) {
+                laidOut[Int(next[Int(edge.parent.index)])] = ASCLink(relationship: edge.relationship,
+                                                                      other: edge.child, isChild: true)
+                next[Int(edge.parent.index)] += 1
+            }
+            if laysOut(edge.child) {
+                laidOut[Int(next[Int(edge.child.index)])] = ASCLink(relationship: edge.relationship,
+                                                                     other: edge.parent, isChild: false)
+                next[Int(edge.child.index)] += 1
+            }
+        }
+        edges = []
+        linkStarts = starts
+        links = laidOut
+    }
+
+    // MARK: Queries (after reading)
+
+    subscript(node: NodeID) -> ASCNode { nodes[Int(node.index)] }
+
+    /// The type of a name, if the input uses it.
+    func type(_ name: String) -> TypeID? { types.number(name).map(TypeID.init) }
+
+    /// The relationship of a name, if the input uses it.
+    func relationship(_ name: String) -> RelationshipID? { relationships.number(name).map(RelationshipID.init) }
+
+    func typeName(of node: NodeID) -> String { types.names[Int(identities.type(of: node).index)] }
+
+    func id(of node: NodeID) -> String { identities.id(of: node) }
+
+    /// The nodes linked to `node` (either direction) of one type, in the order the links were seen.
+    func linked(_ node: NodeID, type: TypeID?) -> [ASCLink] {
+        guard let type else { return [] }
+        return links[linkRange(node)].filter { identities.type(of: $0.other) == type }
+    }
+
+    /// The first node linked to `node` of one type.
+    func firstLinked(_ node: NodeID, type: TypeID?) -> NodeID? {
+        guard let type else { return nil }
+        return links[linkRange(node)].first { identities.type(of: $0.other) == type }?.other
+    }
+
+    private func linkRange(_ node: NodeID) -> Range<Int> {
+        Int(linkStarts[Int(node.index)]) ..< Int(linkStarts[Int(node.index) + 1])
+    }
+
+    /// The attribute of a name, if the input states it (non-null).
+    func attribute(_ node: NodeID, _ name: ASCAttributeName) -> ASCAttribute? {
+        var position = self[node].firstAttribute
+        while position >= 0 {
+            let attribute = attributes[Int(position)]
+            if attribute.name == name { return attribute }
+            position = attribute.next
+        }
+        return nil
+    }
+
+    /// Whether the input holds the resource object itself (not only identifiers naming it).
+    func isDefined(_ node: NodeID) -> Bool { self[node].definition != nil }
+
+    /// Where a node's resource object starts; the first document when it is known only by identifier.
+    func location(of node: NodeID) -> SourceLocation {
+        guard let definition = self[node].definition else { return SourceLocation(path: marks.paths.first ?? "") }
+        return marks.location(of: definition)
+    }
+}

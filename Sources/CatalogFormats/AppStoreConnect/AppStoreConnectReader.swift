@@ -1,0 +1,78 @@
+import CatalogCore
+import Foundation
+
+/// Reads App Store Connect API responses (JSON:API, format `asc-json`).
+///
+/// The input is one document, a JSON array of documents, or a folder of `.json` files (read in sorted order).
+/// Every resource in `data` and `included` is pooled by `(type, id)`: the same resource seen in several
+/// documents is one record whose attributes and relationships are merged. Resources are linked by the
+/// relationship `data` inside pooled resources and by a document's `links.self`: a document at
+/// `/v{n}/{parentType}/{parentId}/{relationship}` makes every resource of its `data` (array or single object) a
+/// child of `(parentType, parentId)`.
+///
+/// The catalog is built from the links:
+/// - `subscriptionGroups` (`referenceName`) → `subscriptions` (auto-renewable) → `subscriptionPrices` →
+///   `subscriptionPricePoints.customerPrice` + `territories`;
+/// - `inAppPurchases` (also `inAppPurchasesV2`, and the deprecated v1 resource) → `inAppPurchasePriceSchedules`
+///   → `manualPrices` / `automaticPrices` (`inAppPurchasePrices`) → `inAppPurchasePricePoints` + `territories`.
+///
+/// Current price (FORMATS.md): per product and territory, among rows whose `planType` is `UPFRONT` or absent,
+/// the row whose `startDate` is null or on/before `asOf`, latest start winning and null counting as earliest;
+/// rows whose `endDate` is on/before `asOf` are dropped; a manual price beats an automatic one with the same
+/// start. Rows starting after `asOf` are exported as `scheduled` uncompared prices. Price and price point IDs
+/// are opaque and never decoded. A territory's currency is its resource's `attributes.currency`, else the
+/// territory's App Store currency.
+///
+/// Intro offers (one record per territory) are non-nil only when the input states a subscription's offers:
+/// relationship `data` (possibly empty), a `…/introductoryOffers` document, or offers linked to it. Offers not in
+/// effect on `asOf` (starting after it, or ending on or before it) are left out; when a stated offer's resource
+/// (`offerMode`, `duration`) is missing, the offers are unknown (nil) and a remark says so. Availability:
+/// `state` APPROVED → cleared for sale, REMOVED_FROM_SALE / DEVELOPER_REMOVED_FROM_SALE → not, others unknown.
+///
+/// A resource without a `productId` in the input (e.g. a subscription known only by its ID from `links.self`)
+/// is not a product: its prices are read by nobody, which the catalog's remarks say.
+///
+/// Files are read one at a time: `ASCResourcePool` keeps of each only typed records of what the builder reads
+/// (identities, attributes, links, and lines and columns for locations), so memory follows the catalog, not the
+/// JSON; `ASCCatalogBuilder` then selects prices (`+Prices`) and intro offers (`+IntroOffers`).
+public struct AppStoreConnectReader: CatalogReader {
+    /// Creates a reader.
+    public init() {}
+
+    /// `asc-json`.
+    public var format: CatalogFormat { .ascJSON }
+
+    /// Reads a document, an array of documents, or a folder of `.json` documents.
+    public func read(contentsOf url: URL, displayPath: String, options: ReadOptions) throws(CatalogReadError)
+        -> Catalog
+    {
+        var pool = ASCResourcePool()
+        // One document at a time: each is dropped once its records are pooled.
+        if FileLoading.isDirectory(url) {
+            let folder = url.standardizedFileURL
+            let files = FileLoading.files(in: folder, suffix: ".json")
+            guard !files.isEmpty else {
+                throw CatalogReadError("the folder holds no .json files", at: SourceLocation(path: displayPath))
+            }
+            let base = displayPath.hasSuffix("/") ? String(displayPath.dropLast()) : displayPath
+            for file in files {
+                let path = file.standardizedFileURL.path
+                let relative = path.hasPrefix(folder.path + "/")
+                    ? String(path.dropFirst(folder.path.count + 1)) : file.lastPathComponent
+                try pool.add(JSONDocument(contentsOf: file, displayPath: base + "/" + relative))
+            }
+        } else {
+            try pool.add(JSONDocument(contentsOf: url, displayPath: displayPath))
+        }
+        pool.finishReading()
+        return try ASCCatalogBuilder(pool: pool, asOf: options.asOf).catalog(path: displayPath)
+    }
+
+    /// Reads one file's bytes (a document or an array of documents); `displayPath` names it in locations.
+    public func read(data: Data, displayPath: String, options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        var pool = ASCResourcePool()
+        try pool.add(JSONDocument(data: data, path: displayPath))
+        pool.finishReading()
+        return try ASCCatalogBuilder(pool: pool, asOf: options.asOf).catalog(path: displayPath)
+    }
+}

@@ -1,0 +1,106 @@
+import CatalogCore
+import Foundation
+import Testing
+@testable import CatalogFormats
+
+/// The App Store Connect pool's typed pieces: marks turned into locations after a document is dropped, the
+/// attributes it keeps, and links laid out by node.
+@Suite struct ASCResourcePoolTests {
+    @Test("marks agree with SourceText at every offset, in any order, on several lines and in any script")
+    func marksAgreeWithSourceText() {
+        // Long ASCII runs (counted eight bytes at once) between line feeds and multi-byte characters.
+        let text = "{\"a\": \"café\",\n  \"b\": [\"😀\", 1],\r\n\n\"c\": \"ü\"}\n"
+            + String(repeating: "abcdefghijklmnopqrstuvwxyz é\n0123456789abcdefgh😀", count: 3)
+        let source = SourceText(path: "t.json", bytes: Data(text.utf8))
+        var marks = ASCMarks()
+        _ = marks.beginDocument(path: "t.json")
+        let offsets = Array(-2...(text.utf8.count + 2)).reversed() + [7, 3, 7]
+        let ids = offsets.map { marks.mark(offset: $0) }
+        marks.finishDocument(source)
+        for (offset, id) in zip(offsets, ids) {
+            #expect(marks.location(of: id) == source.location(ofOffset: offset), "offset \(offset)")
+        }
+    }
+
+    @Test("marks of each document name its path")
+    func marksNameTheirDocument() {
+        var marks = ASCMarks()
+        _ = marks.beginDocument(path: "a.json")
+        let first = marks.mark(offset: 1)
+        marks.finishDocument(SourceText(path: "a.json", bytes: Data("{}".utf8)))
+        _ = marks.beginDocument(path: "unmarked.json")
+        marks.finishDocument(SourceText(path: "unmarked.json", bytes: Data("[]".utf8)))
+        _ = marks.beginDocument(path: "b.json")
+        let second = marks.mark(offset: 2)
+        marks.finishDocument(SourceText(path: "b.json", bytes: Data("\n\n{}".utf8)))
+        #expect(marks.location(of: first) == SourceLocation(path: "a.json", line: 1, column: 2))
+        #expect(marks.location(of: second) == SourceLocation(path: "b.json", line: 3, column: 1))
+    }
+
+    @Test("the pool keeps the attributes the builder reads: the first non-null value of each, typed or described")
+    func keepsTypedAttributes() throws {
+        var pool = ASCResourcePool()
+        try pool.add(JSONDocument(data: Data("""
+            {"data": {"type": "subscriptionPrices", "id": "p1",
+                      "attributes": {"startDate": null, "manual": "yes", "preserved": false}}}
+            """.utf8), path: "1.json"))
+        try pool.add(JSONDocument(data: Data("""
+            {"data": {"type": "subscriptionPrices", "id": "p1",
+                      "attributes": {"startDate": "2025-01-01", "manual": true, "planType": "UPFRONT"}}}
+            """.utf8), path: "2.json"))
+        pool.finishReading()
+        let node = try #require(pool.definitionOrder.first)
+        #expect(pool.nodes.count == 1)
+        #expect(pool.attributes.count == 3)
+        guard case .string("2025-01-01") = pool.attribute(node, .startDate)?.value else {
+            Issue.record("startDate is the second document's")
+            return
+        }
+        guard case .mismatch(found: "the string \"yes\"") = pool.attribute(node, .manual)?.value else {
+            Issue.record("manual is the first document's string, described")
+            return
+        }
+        let planType = try #require(pool.attribute(node, .planType))
+        #expect(pool.marks.location(of: planType.mark) == SourceLocation(path: "2.json", line: 2, column: 81))
+        #expect(pool.location(of: node) == SourceLocation(path: "1.json", line: 1, column: 10))
+    }
+
+    @Test("links are kept once, at both ends, in the order they were seen")
+    func linksInOrder() throws {
+        var pool = ASCResourcePool()
+        try pool.add(JSONDocument(data: Data("""
+            {"data": [{"type": "inAppPurchasePriceSchedules", "id": "s",
+                       "relationships": {"manualPrices": {"data": [{"type": "inAppPurchasePrices", "id": "b"},
+                                                                   {"type": "inAppPurchasePrices", "id": "a"},
+                                                                   {"type": "inAppPurchasePrices", "id": "b"}]},
+                                         "baseTerritory": {"data": {"type": "territories", "id": "USA"}}}}],
+             "links": {"self": "https://api.appstoreconnect.apple.com/v1/inAppPurchasesV2/9/iapPriceSchedule"}}
+            """.utf8), path: "s.json"))
+        pool.finishReading()
+        let schedule = try #require(pool.definitionOrder.first)
+        let prices = try #require(pool.type("inAppPurchasePrices"))
+        let ids = pool.linked(schedule, type: prices).map { pool.id(of: $0.other) }
+        #expect(ids == ["b", "a"])
+        let purchases = try #require(pool.type("inAppPurchases"))
+        let parent = try #require(pool.linked(schedule, type: purchases).first)
+        #expect(!parent.isChild)
+        #expect(pool.id(of: parent.other) == "9")
+        #expect(pool.linked(parent.other, type: pool.type("inAppPurchasePriceSchedules")).map(\.other) == [schedule])
+    }
+
+    @Test("the resource index finds each (type, id) once, across growth, and tells types apart")
+    func resourceIndex() {
+        var index = ASCResourceIndex()
+        let prices = TypeID(0)
+        let points = TypeID(1)
+        let ids = (0..<5_000).map { "price-\($0)-é" }
+        let nodes = ids.map { index.node(type: prices, id: $0) }
+        #expect(nodes.allSatisfy { $0.isNew })
+        #expect(ids.map { index.node(type: prices, id: $0).node } == nodes.map(\.node))
+        let point = index.node(type: points, id: ids[7])
+        #expect(point.isNew)
+        #expect(index.count == 5_001)
+        #expect(index.id(of: nodes[4_321].node) == "price-4321-é")
+        #expect(index.type(of: point.node) == points)
+    }
+}
