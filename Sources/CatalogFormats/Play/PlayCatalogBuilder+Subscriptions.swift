@@ -219,7 +219,7 @@ extension PlayCatalogBuilder {
                 }
                 pricings.append(("relativeDiscount", .discount))
             }
-            let otherKeys = (config.value.members ?? []).map(\.key).filter { !Self.phaseRegionKeys.contains($0) }
+            let otherKeys = (config.value.members?.map(\.key) ?? []).filter { !Self.phaseRegionKeys.contains($0) }
             if pricings.isEmpty, let key = otherKeys.sorted().first {
                 // A way of pricing a phase that Google added after this version.
                 unknownPricing = unknownPricing ?? key

@@ -201,17 +201,16 @@ private struct ASCResourcePool {
             parent = (parentNode, relationship)
         }
         // Key paths are only spelled out when an error needs one.
-        switch data.kind {
-        case .null: break
-        case .object:
+        if data.isNull {
+        } else if data.members != nil {
             let child = try addResource(data, in: place, path: "\(prefix)data")
             if let parent { link(parent.node, parent.relationship, child) }
-        case .array(let elements):
+        } else if let elements = data.elements {
             for (position, resource) in elements.enumerated() {
                 let child = try addResource(resource, in: place, path: "\(prefix)data[\(position)]")
                 if let parent { link(parent.node, parent.relationship, child) }
             }
-        default:
+        } else {
             throw document.error("\(prefix)data: expected an object, an array or null, found \(describeForMessage(data))",
                                  at: data)
         }
@@ -308,18 +307,17 @@ private struct ASCResourcePool {
                 if !nodes[current].statedRelationships.contains(relationship) {
                     nodes[current].statedRelationships.append(relationship)
                 }
-                switch data.kind {
-                case .null: break
-                case .object:
+                if data.isNull {
+                } else if data.members != nil {
                     let target = try identifier(data, document: document, path: "\(memberPath()).data")
                     link(current, relationship, node(target))
-                case .array(let elements):
+                } else if let elements = data.elements {
                     for (position, element) in elements.enumerated() {
                         let target = try identifier(element, document: document,
                                                     path: "\(memberPath()).data[\(position)]")
                         link(current, relationship, node(target))
                     }
-                default:
+                } else {
                     throw document.error(
                         "\(memberPath()).data: expected an object, an array or null, found \(describeForMessage(data))", at: data)
                 }
