@@ -75,16 +75,24 @@ final class SourceText {
         return low
     }
 
-    /// Characters (Unicode scalars) between two byte offsets: UTF-8 bytes that do not continue a sequence.
+    /// Characters (Unicode scalars) between two byte offsets: UTF-8 bytes that do not continue a sequence,
+    /// counted eight bytes at a time (a continuation byte is `10xxxxxx`).
     private static func characterCount(in data: Data, from start: Int, to end: Int) -> Int {
         guard end > start else { return 0 }
         return data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var count = 0
-            for index in start..<end where bytes[index] & 0xC0 != 0x80 {
-                count += 1
+            var continuations = 0
+            var index = start
+            let high: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                continuations += (word & high & ~(word << 1)).nonzeroBitCount
+                index += 8
             }
-            return count
+            while index < end {
+                if raw[index] & 0xC0 == 0x80 { continuations += 1 }
+                index += 1
+            }
+            return end - start - continuations
         }
     }
 }
