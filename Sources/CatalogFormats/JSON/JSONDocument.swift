@@ -90,8 +90,9 @@ final class JSONDocument {
         let entry = tape.entries[index]
         let start = entry.offset + 1
         if entry.kind == .string {
-            return entry.extent == key.count && UnsafeBufferPointer(rebasing: bytes[start..<(start + entry.extent)])
-                .elementsEqual(key)
+            guard entry.extent == key.count else { return false }
+            guard let base = bytes.baseAddress, let keyBase = key.baseAddress else { return key.isEmpty }
+            return memcmp(base + start, keyBase, key.count) == 0
         }
         return JSONStringDecoding.decode(bytes, from: start, count: entry.extent).elementsEqual(key)
     }
