@@ -184,6 +184,22 @@ struct JSONTapeTests {
         }
     }
 
+    @Test("a string and a container larger than a tape word holds: their extents are kept aside")
+    func largeExtents() throws {
+        let long = String(repeating: "x", count: 1 << 24)
+        let many = 1 << 24
+        let text = "[[" + String(repeating: "0,", count: many) + "1], \"" + long + "\", true]"
+        let document = try JSONDocument(data: Data(text.utf8), path: "t.json")
+        // Walking the root's elements jumps over the big array by its kept-aside extent.
+        let elements = Array(try #require(document.root.elements))
+        #expect(elements.count == 3)
+        #expect(elements[0].kind == .array)
+        #expect(elements[1].string?.utf8.count == 1 << 24)
+        #expect(elements[2].bool == true)
+        #expect(document.location(of: elements[2])
+            == SourceLocation(path: "t.json", line: 1, column: 2 * many + 6 + (1 << 24) + 5))
+    }
+
     @Test("512 levels are read")
     func deepestNesting() throws {
         let text = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)

@@ -65,7 +65,7 @@ final class JSONDocument {
 
     /// The text of the string entry at `index` (a value or a key), escapes decoded.
     fileprivate func string(at index: Int) -> String {
-        let entry = tape.entries[index]
+        let entry = tape[index]
         return withBytes { bytes in
             let start = entry.offset + 1
             if entry.kind == .string {
@@ -77,7 +77,7 @@ final class JSONDocument {
 
     /// The source text of the scalar entry at `index`.
     fileprivate func text(at index: Int) -> String {
-        let entry = tape.entries[index]
+        let entry = tape[index]
         return withBytes { bytes in
             String(decoding: UnsafeBufferPointer(rebasing: bytes[entry.offset..<(entry.offset + entry.extent)]),
                    as: UTF8.self)
@@ -87,7 +87,7 @@ final class JSONDocument {
     /// Whether the string entry at `index` is `key`: a byte comparison; only a key with escapes is decoded.
     fileprivate func string(at index: Int, equals key: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>)
         -> Bool {
-        let entry = tape.entries[index]
+        let entry = tape[index]
         let start = entry.offset + 1
         if entry.kind == .string {
             guard entry.extent == key.count else { return false }
@@ -111,7 +111,7 @@ struct JSONValue {
     /// The value's tape index.
     let index: Int
 
-    private var entry: JSONTape.Entry { document.tape.entries[index] }
+    private var entry: JSONTape.Entry { document.tape[index] }
 
     /// What kind of value this is.
     var kind: Kind {
@@ -248,7 +248,7 @@ struct JSONMember {
     /// The key, escapes decoded.
     var key: String { document.string(at: keyIndex) }
     /// Byte offset of the key's opening quote.
-    var keyOffset: Int { document.tape.entries[keyIndex].offset }
+    var keyOffset: Int { document.tape[keyIndex].offset }
     /// The value.
     var value: JSONValue { JSONValue(document: document, index: keyIndex + 1) }
 }

@@ -1,38 +1,81 @@
-/// A parsed JSON document as one flat array: one fixed-size entry per value and per object key, in document
-/// order. A container's entry says where it ends (the index of the entry after its last descendant), so
-/// siblings are a jump apart; a scalar's entry says where its text is. No string, number or member list is
-/// built while parsing: `JSONValue` reads the bytes when a reader asks for a value.
+/// A parsed JSON document as one flat array: one 8-byte word per value and per object key, in document order.
+/// A container's word says where it ends (how many entries its descendants take), so siblings are a jump
+/// apart; a scalar's word says where its text is. No string, number or member list is built while parsing:
+/// `JSONValue` reads the bytes when a reader asks for a value.
 struct JSONTape {
     /// What an entry is. Object keys are string entries at the member positions of an object.
     enum EntryKind: UInt8 {
         case object, array, string, escapedString, number, `true`, `false`, null
     }
 
-    /// One value or key: the kind and the byte offset of its first character in one word, and its extent in
-    /// the other — for a container the index of the entry after its end, for a scalar its length in bytes
-    /// (a string's without the quotes; its offset is that of the opening quote).
+    /// One value or key, decoded from its word.
     struct Entry {
-        private let word: UInt64
-        /// The next sibling's index (containers) or the byte length (scalars).
-        var extent: Int
-
-        init(kind: EntryKind, offset: Int, extent: Int) {
-            word = UInt64(kind.rawValue) << 56 | UInt64(truncatingIfNeeded: offset)
-            self.extent = extent
-        }
-
         /// What the entry is.
-        var kind: EntryKind { EntryKind(rawValue: UInt8(truncatingIfNeeded: word >> 56)) ?? .null }
-        /// The byte offset of the value's first character.
-        var offset: Int { Int(truncatingIfNeeded: word & 0x00FF_FFFF_FFFF_FFFF) }
+        let kind: EntryKind
+        /// The byte offset of the value's first character (a string's opening quote).
+        let offset: Int
+        /// For a container the index of the entry after its end; for a scalar its length in bytes (a string's
+        /// without the quotes).
+        let extent: Int
     }
 
-    /// The entries; the root is entry 0.
-    var entries: [Entry] = []
+    // A word: the kind in the top 3 bits, the offset in the next 37 (files up to 128 GiB), and in the low 24
+    // the extent (a container's relative to its own index). An extent that does not fit is kept aside.
+    private static let offsetBits: UInt64 = 37
+    private static let extentBits: UInt64 = 24
+    private static let extentMask: UInt64 = (1 << extentBits) - 1
+    /// The largest input the offsets can address.
+    static let maximumInput = 1 << Int(offsetBits)
+
+    private var words: [UInt64] = []
+    /// Extents of `extentMask` or more, by entry index.
+    private var largeExtents: [Int: Int] = [:]
+
+    /// The number of entries; the root is entry 0.
+    var count: Int { words.count }
+
+    /// Room for `count` entries. Untouched room costs address space, not memory.
+    mutating func reserve(_ count: Int) {
+        words.reserveCapacity(count)
+    }
+
+    /// Appends an entry: a scalar with its length, or a container to be completed by `close`.
+    mutating func append(_ kind: EntryKind, offset: Int, extent: Int = 0) {
+        words.append(UInt64(kind.rawValue) << (64 - 3) | UInt64(truncatingIfNeeded: offset) << Self.extentBits)
+        setExtent(extent, at: words.count - 1)
+    }
+
+    /// Completes the container at `index`: it ends here.
+    mutating func close(_ index: Int) {
+        setExtent(words.count - index, at: index)
+    }
+
+    private mutating func setExtent(_ extent: Int, at index: Int) {
+        let stored = UInt64(truncatingIfNeeded: extent)
+        if stored < Self.extentMask {
+            words[index] = words[index] & ~Self.extentMask | stored
+        } else {
+            words[index] |= Self.extentMask
+            largeExtents[index] = extent
+        }
+    }
+
+    /// The entry at `index`.
+    subscript(index: Int) -> Entry {
+        let word = words[index]
+        let kind = EntryKind(rawValue: UInt8(truncatingIfNeeded: word >> (64 - 3))) ?? .null
+        let offset = Int(truncatingIfNeeded: (word >> Self.extentBits) & ((1 << Self.offsetBits) - 1))
+        var extent = Int(truncatingIfNeeded: word & Self.extentMask)
+        if extent == Self.extentMask { extent = largeExtents[index] ?? 0 }
+        switch kind {
+        case .object, .array: return Entry(kind: kind, offset: offset, extent: index + extent)
+        default: return Entry(kind: kind, offset: offset, extent: extent)
+        }
+    }
 
     /// The index of the entry after `index` and everything inside it.
     func next(after index: Int) -> Int {
-        let entry = entries[index]
+        let entry = self[index]
         switch entry.kind {
         case .object, .array: return entry.extent
         default: return index + 1
@@ -62,8 +105,8 @@ struct JSONTapeParser {
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        // About one entry per 16 bytes of typical JSON: one reservation instead of a dozen regrowths.
-        tape.entries.reserveCapacity(bytes.count / 16 + 1)
+        // Typical JSON has an entry per 8 or 9 bytes; the room for twice that is mostly never touched.
+        tape.reserve(bytes.count / 4 + 1)
     }
 
     /// Parses the whole input into a tape.
@@ -74,6 +117,9 @@ struct JSONTapeParser {
     }
 
     private mutating func parseDocument() throws(JSONSyntaxError) {
+        guard bytes.count < JSONTape.maximumInput else {
+            throw JSONSyntaxError(offset: 0, message: "the file is larger than 128 GiB")
+        }
         skipWhitespace()
         guard index < bytes.count else {
             throw JSONSyntaxError(offset: index, message: "the file is empty")
@@ -112,20 +158,19 @@ struct JSONTapeParser {
         case UInt8(ascii: "["): try parseArray()
         case UInt8(ascii: "\""):
             let escaped = try parseString()
-            tape.entries.append(JSONTape.Entry(kind: escaped ? .escapedString : .string, offset: start,
-                                               extent: index - start - 2))
+            tape.append(escaped ? .escapedString : .string, offset: start, extent: index - start - 2)
         case UInt8(ascii: "t"):
             try expectLiteral("true")
-            tape.entries.append(JSONTape.Entry(kind: .true, offset: start, extent: 4))
+            tape.append(.true, offset: start, extent: 4)
         case UInt8(ascii: "f"):
             try expectLiteral("false")
-            tape.entries.append(JSONTape.Entry(kind: .false, offset: start, extent: 5))
+            tape.append(.false, offset: start, extent: 5)
         case UInt8(ascii: "n"):
             try expectLiteral("null")
-            tape.entries.append(JSONTape.Entry(kind: .null, offset: start, extent: 4))
+            tape.append(.null, offset: start, extent: 4)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             try parseNumber()
-            tape.entries.append(JSONTape.Entry(kind: .number, offset: start, extent: index - start))
+            tape.append(.number, offset: start, extent: index - start)
         default:
             throw JSONSyntaxError(offset: index, message: "unexpected \(describeHere()), expected a value")
         }
@@ -153,8 +198,8 @@ struct JSONTapeParser {
     /// Steps into a container at its opening bracket and appends its entry, to be completed by `close`; nil
     /// for an empty container, which is then already closed.
     private mutating func open(_ kind: JSONTape.EntryKind, closing: Unicode.Scalar) throws(JSONSyntaxError) -> Int? {
-        tape.entries.append(JSONTape.Entry(kind: kind, offset: index, extent: 0))
-        let entry = tape.entries.count - 1
+        tape.append(kind, offset: index)
+        let entry = tape.count - 1
         try enter()
         index += 1
         skipWhitespace()
@@ -165,7 +210,7 @@ struct JSONTapeParser {
     }
 
     private mutating func close(_ entry: Int) {
-        tape.entries[entry].extent = tape.entries.count
+        tape.close(entry)
         depth -= 1
     }
 
@@ -182,8 +227,7 @@ struct JSONTapeParser {
             let keyOffset = index
             let escaped = try parseString()
             let length = index - keyOffset - 2
-            tape.entries.append(JSONTape.Entry(kind: escaped ? .escapedString : .string, offset: keyOffset,
-                                               extent: length))
+            tape.append(escaped ? .escapedString : .string, offset: keyOffset, extent: length)
             let key = escaped
                 ? JSONKeyBytes(decoded: JSONStringDecoding.decode(bytes, from: keyOffset + 1, count: length))
                 : JSONKeyBytes(raw: UnsafeBufferPointer(rebasing: bytes[(keyOffset + 1)..<(index - 1)]))
