@@ -3,7 +3,8 @@
 
     scripts/gen_catalogs.py demo catalogs/demo              # the consistent demo set
     scripts/gen_catalogs.py demo-drift catalogs/demo-drift  # the same app with deliberate drift
-    scripts/gen_catalogs.py synthetic OUT --products 2000   # benchmark inputs (175 territories)
+    scripts/gen_catalogs.py synthetic OUT --products 2000   # benchmark inputs (175 territories), with the
+                                                            # config also as products.json
 
 Output is deterministic: the same arguments always write the same bytes.
 """
@@ -193,6 +194,34 @@ def write_config(app, path, header):
         if "play" in p:
             lines += ["    storeIds:", f"      play: \"{p['play']}\""]
     write(path, "\n".join(lines) + "\n")
+
+
+def config_document(app):
+    """The config of `write_config` in its JSON form (the same products, fields and values)."""
+    currency = {code2: cur for code2, _, cur in app["territories"]}
+    currency.setdefault("FR", "EUR")
+    products = {}
+    for p in app["products"]:
+        product = {"type": p["type"], "name": p["name"]}
+        if p["type"] == "auto-renewable":
+            product.update(group=p["group"], level=p["level"], period=p["period"])
+        if "family" in p:
+            product["familyShareable"] = p["family"]
+        if "intro" in p:
+            product["introOffer"] = {"mode": p["intro"]["mode"], "period": p["intro"]["period"]}
+        if "prices" in p:
+            product["prices"] = {t: f"{amount} {currency[t]}" for t, amount in p["prices"].items()}
+        else:
+            product["price"] = f"{p['usd']} USD"
+        if p.get("config_cleared"):
+            product["clearedForSale"] = True
+        if "stores" in p:
+            product["stores"] = p["stores"]
+        if "play" in p:
+            product["storeIds"] = {"play": p["play"]}
+        products[p["id"]] = product
+    return {"version": 1, "app": {"bundleId": app["bundle"], "baseTerritory": "US"},
+            "groups": {g["key"]: {"name": g["name"]} for g in app["groups"]}, "products": products}
 
 
 def write_storekit(app, path):
@@ -464,9 +493,13 @@ def write_play(app, folder, csv_path):
     # The legacy Play Console CSV of the same one-time products (8 columns, per-country micros).
     rows = ["Product ID,Published State,Purchase Type,Auto Translate,Locale; Title; Description,Auto Fill Prices,"
             "Price,Pricing Template ID"]
+    # The CSV names no currency: a country's micros are in its Play currency, so only the countries whose Play
+    # currency catalogcheck knows, and equals the config's, are written.
+    play_currency = swift_table("playCurrencyByAlpha2")
     for p in one_time:
         pairs = "; ".join(f"{code2}; {int(Decimal(amount) * 1_000_000)}"
-                          for code2, amount in sorted(all_prices(p).items()))
+                          for code2, amount in sorted(all_prices(p).items())
+                          if play_currency.get(code2) == currency[code2])
         description = f"en_US; {p['name']}; {p['name']} for Trailmate, offline too."
         rows.append(f"{p['id']},{'published' if p.get('cleared', True) else 'unpublished'},managed_by_android,"
                     f"false,\"{description}\",false,{pairs},")
@@ -510,6 +543,7 @@ def main():
         app = synthetic_app(args.products, args.locales)
         app["compact"] = COMPACT["value"] = True
         write_set(app, app, args.out, f"Synthetic catalog: {args.products} products.")
+        write_json(os.path.join(args.out, "products.json"), config_document(app))
         return 0
     app = demo_app()
     if args.kind == "demo":

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import CatalogCore
+import TestSupport
 
 @Suite("Money and CurrencyCode")
 struct MoneyTests {
@@ -23,6 +24,39 @@ struct MoneyTests {
         let b = try #require(Money.parseAmount("0.2"))
         #expect(a + b == Money.parseAmount("0.3"))
         #expect(Money.parseAmount("9.99") == Decimal(sign: .plus, exponent: -2, significand: 999))
+    }
+
+    @Test("parsing and writing agree with Foundation's Decimal on 20,000 generated amounts, sums and quotients")
+    func agreesWithFoundation() throws {
+        var random = SeededGenerator(seed: 2026)
+        func digits(_ count: Int) -> String {
+            String((0..<count).map { _ in Character(String(random.next() % 10)) })
+        }
+        for _ in 0..<10_000 {
+            // Arrange: an amount of 1–18 integer and 0–12 fraction digits, and a computed value from it.
+            let integerCount = Int(random.next() % 18) + 1
+            let fractionCount = Int(random.next() % 13)
+            let text = digits(integerCount) + (fractionCount > 0 ? "." + digits(fractionCount) : "")
+            let reference = try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
+            let divisor = Decimal(Int(random.next() % 997) + 1)
+            let computed = [reference / divisor, Decimal(0) - reference, reference * Decimal(sign: .plus, exponent: -7, significand: 3)]
+            // Act
+            let parsed = try #require(Money.parseAmount(text))
+            // Assert
+            #expect(parsed == reference, "\(text)")
+            #expect(Money.format(parsed) == Self.referenceText(reference), "\(text)")
+            for value in computed {
+                #expect(Money.format(value) == Self.referenceText(value), "\(text) → \(value)")
+            }
+        }
+    }
+
+    /// What `Money.format` wrote before its fast path: the value rounded to 12 places, then `description`.
+    private static func referenceText(_ amount: Decimal) -> String {
+        var value = amount
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 12, .plain)
+        return rounded.description
     }
 
     @Test("anything but a plain decimal is rejected", arguments: [

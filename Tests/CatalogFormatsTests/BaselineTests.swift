@@ -92,7 +92,7 @@ struct BaselineTests {
         #expect(Baseline(path: "b", entries: byField).entries == byField.reversed())
 
         // Whatever order the findings come in, the bytes are the same; repeats are written once.
-        var generator = ConfigExportShuffler(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         let text = BaselineWriter().write(Baseline(path: "b", entries: Self.identities))
         for _ in 0..<5 {
             let shuffled = (Self.identities + Self.identities.prefix(3)).shuffled(using: &generator)

@@ -168,10 +168,10 @@ struct CatalogExportRoundTripTests {
 
 /// Catalogs full of hostile strings, from a seeded SplitMix64: the same catalogs on every run.
 struct HostileCatalogGenerator {
-    private var random: ConfigExportShuffler
+    private var random: SeededGenerator
 
     init(seed: UInt64) {
-        random = ConfigExportShuffler(seed: seed)
+        random = SeededGenerator(seed: seed)
     }
 
     /// Pieces strings are made of: words YAML resolves to other types, YAML indicators, quotes, spaces at the

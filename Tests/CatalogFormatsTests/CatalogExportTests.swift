@@ -115,7 +115,7 @@ struct CatalogExportTests {
     func determinism() throws {
         let catalog = try ConfigTesting.read("config/valid/rich.yml")
         var shuffled = catalog
-        var generator = ConfigExportShuffler(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         shuffled.products.shuffle(using: &generator)
         shuffled.groups.shuffle(using: &generator)
         for index in shuffled.products.indices {
@@ -163,6 +163,33 @@ struct CatalogExportTests {
         let groups = try #require(object["groups"] as? [[String: String]])
         #expect(groups == [["key": "basic", "name": "basic"], ["key": "premium", "name": "Premium Access"],
                            ["key": "pro", "name": "pro"]])
+    }
+
+    @Test("JSON export: empty lists are [], and quotes, backslashes and control characters are escaped")
+    func jsonEmptyListsAndEscapes() throws {
+        // Arrange
+        var catalog = Catalog(path: "odd \"path\"\\x\u{1B}[31m", format: .catalog)
+        catalog.products = []
+        // Act
+        let text = CatalogJSONExporter().export(catalog)
+        // Assert
+        #expect(text == """
+            {
+              "app" : {
+                "baseTerritory" : "US"
+              },
+              "groups" : [],
+              "products" : [],
+              "source" : {
+                "format" : "catalog",
+                "path" : "odd \\"path\\"\\\\x\\u001b[31m"
+              },
+              "version" : 1
+            }
+
+            """)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect((object["source"] as? [String: String])?["path"] == catalog.path)
     }
 
     @Test("YAML scalars: plain only when every YAML reader reads the same string", arguments: [
@@ -218,22 +245,5 @@ struct CatalogExportTests {
         coinsAgain.referenceName = "Second record"
         return Catalog(path: path, format: .playJSON, appID: "com.example.app", products: [monthly, coins, play, coinsAgain],
                        remarks: ["prices of com.example.coins are in the merchant's home currency"])
-    }
-}
-
-/// A deterministic random number generator (SplitMix64) for shuffling in tests.
-struct ConfigExportShuffler: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

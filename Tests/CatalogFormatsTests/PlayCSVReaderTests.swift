@@ -15,11 +15,10 @@ struct PlayCSVReaderTests {
                         options: try PlayTest.options(playCurrency: playCurrency))
     }
 
+    /// Reads text through the in-memory entry point (the fuzz target's), which the file entry point calls.
     private func read(text: String, playCurrency: String? = nil) throws -> Catalog {
-        let url = try PlayTest.temporaryFile("products.csv", text)
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        return try reader.read(contentsOf: url, displayPath: "products.csv",
-                               options: try PlayTest.options(playCurrency: playCurrency))
+        try reader.read(data: Data(text.utf8), displayPath: "products.csv",
+                        options: try PlayTest.options(playCurrency: playCurrency))
     }
 
     private func error(text: String) throws -> CatalogReadError {
@@ -31,6 +30,19 @@ struct PlayCSVReaderTests {
     }
 
     // MARK: - Column layouts
+
+    @Test func fileAndBytesEntryPointsReadTheSameCatalog() throws {
+        // Arrange
+        let path = "play/csv/seven-columns.csv"
+        let data = try Data(contentsOf: Fixtures.url(path))
+        // Act
+        let fromFile = try read(path)
+        let fromBytes = try reader.read(data: data, displayPath: path, options: try PlayTest.options())
+        // Assert
+        #expect(fromBytes.products == fromFile.products)
+        #expect(fromBytes.remarks == fromFile.remarks)
+        #expect(fromBytes.products.count == 3)
+    }
 
     @Test func sevenColumnsWithCountryPricePairs() throws {
         let path = "play/csv/seven-columns.csv"

@@ -56,7 +56,12 @@ public struct PlayCSVReader: CatalogReader {
         if FileLoading.isDirectory(url) {
             throw CatalogReadError("expected a CSV file, found a folder", at: SourceLocation(path: displayPath))
         }
-        let data = try FileLoading.data(at: url, displayPath: displayPath)
+        return try read(data: FileLoading.data(at: url, displayPath: displayPath), displayPath: displayPath,
+                        options: options)
+    }
+
+    /// Reads one CSV file's bytes; `displayPath` names it in locations.
+    public func read(data: Data, displayPath: String, options: ReadOptions) throws(CatalogReadError) -> Catalog {
         let text = try PlayCSVText.decode(data, path: displayPath)
         try PlayCSVText.checkQuoting(text, path: displayPath)
         let records = try Self.records(of: text, path: displayPath)

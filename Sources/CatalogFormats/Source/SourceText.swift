@@ -33,17 +33,33 @@ final class SourceText {
         } else if clamped - lineStart <= SourceText.checkpointStride {
             column = SourceText.characterCount(in: bytes, from: lineStart, to: clamped) + 1
         } else {
-            column = characters(before: clamped) - characters(before: lineStart) + 1
+            column = characters(before: clamped) - characters(beforeLine: line) + 1
         }
         return SourceLocation(path: path, line: line + 1, column: column)
     }
 
-    /// Characters (Unicode scalars) before a byte offset, from a checkpoint every 4 KiB: columns on a
-    /// minified document's one long line cost a few thousand byte reads, not a scan of the line.
+    /// The furthest offset asked for so far and the characters before it: a reader asks for locations front to
+    /// back, and then each costs only the bytes since the previous one.
+    private var cursor = (offset: 0, characters: 0)
+    /// The last long line asked for and the characters before its start.
+    private var lastLine = (index: 0, characters: 0)
+
+    /// Characters (Unicode scalars) before a byte offset, counted from the cursor or from a checkpoint every
+    /// 4 KiB, whichever is nearer: columns on a minified document's one long line never scan the line.
     private func characters(before offset: Int) -> Int {
         let block = offset / SourceText.checkpointStride
-        let start = block * SourceText.checkpointStride
-        return characterCheckpoints[block] + SourceText.characterCount(in: bytes, from: start, to: offset)
+        var start = (offset: block * SourceText.checkpointStride, characters: characterCheckpoints[block])
+        if cursor.offset <= offset, cursor.offset > start.offset { start = cursor }
+        let count = start.characters + SourceText.characterCount(in: bytes, from: start.offset, to: offset)
+        if offset > cursor.offset { cursor = (offset, count) }
+        return count
+    }
+
+    private func characters(beforeLine line: Int) -> Int {
+        if line != lastLine.index {
+            lastLine = (line, characters(before: lineStarts[line]))
+        }
+        return lastLine.characters
     }
 
     private static func isASCII(_ data: Data) -> Bool {

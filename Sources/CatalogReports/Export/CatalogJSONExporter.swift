@@ -5,7 +5,8 @@ import Foundation
 /// `{"version": 1, "source": {"path", "format"}, "groups": [...], "products": [{"id", "type", "name", "group",
 /// "level", "period", "prices": {"US": "9.99 USD"}, ...}]}`, products sorted by ID.
 ///
-/// Keys are pinned by a private output struct and sorted; a field the source does not state is left out.
+/// Written by `PrettyJSONWriter` in one pass, keys in sorted order (the order is the code's); a field the source
+/// does not state is left out.
 /// Prices that are never compared are listed as `otherPrices` text, further intro offers (App Store Connect keeps
 /// one per territory) as `otherIntroOffers`. The output is deterministic.
 public struct CatalogJSONExporter: Sendable {
@@ -14,98 +15,68 @@ public struct CatalogJSONExporter: Sendable {
 
     /// The JSON text, ending in a newline.
     public func export(_ catalog: Catalog) -> String {
-        let document = Document(
-            version: 1,
-            source: Source(path: catalog.path, format: catalog.format.rawValue),
-            app: App(bundleId: catalog.appID, baseTerritory: catalog.baseTerritory.alpha2),
-            groups: CatalogExportOrder.groups(of: catalog).map { Group(key: $0.key, name: $0.name) },
-            products: CatalogExportOrder.allProducts(of: catalog).map { product(from: $0, catalog: catalog) },
-            remarks: catalog.remarks.isEmpty ? nil : catalog.remarks.sorted())
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        // Encoding strings, integers and booleans cannot fail; the fallback keeps this path free of a forced try.
-        guard let data = try? encoder.encode(document) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        let products = CatalogExportOrder.allProducts(of: catalog)
+        // About 40 bytes per price is the usual size; the guess only saves reallocations.
+        var json = PrettyJSONWriter(reservingCapacity: 4096 + products.reduce(0) { $0 + 40 * $1.prices.count })
+        json.beginObject()
+        json.key("app")
+        json.beginObject()
+        json.member("baseTerritory", catalog.baseTerritory.alpha2)
+        json.member("bundleId", catalog.appID)
+        json.endObject()
+        json.key("groups")
+        json.beginArray()
+        for group in CatalogExportOrder.groups(of: catalog) {
+            json.beginObject()
+            json.member("key", group.key)
+            json.member("name", group.name)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("products")
+        json.beginArray()
+        for product in products {
+            write(product, catalog: catalog, to: &json)
+        }
+        json.endArray()
+        json.member("remarks", catalog.remarks.isEmpty ? nil : catalog.remarks.sorted())
+        json.key("source")
+        json.beginObject()
+        json.member("format", catalog.format.rawValue)
+        json.member("path", catalog.path)
+        json.endObject()
+        json.member("version", 1)
+        json.endObject()
+        return json.text
     }
 
-    private func product(from product: Product, catalog: Catalog) -> ProductOutput {
+    /// One product; its keys in sorted order, as the document's.
+    private func write(_ product: Product, catalog: Catalog, to json: inout PrettyJSONWriter) {
         let (offer, otherOffers) = CatalogExportOrder.introOffer(of: product, baseTerritory: catalog.baseTerritory)
-        var prices: [String: String] = [:]
-        for (territory, price) in product.prices {
-            prices[territory.alpha2] = price.money.description
+        json.beginObject()
+        json.member("clearedForSale", product.clearedForSale)
+        json.member("familyShareable", product.familyShareable)
+        json.member("group", product.groupKey)
+        json.member("id", product.id.rawValue)
+        if let offer {
+            json.key("introOffer")
+            json.beginObject()
+            json.member("mode", offer.mode.rawValue)
+            json.member("period", offer.period.description)
+            json.member("periods", offer.periods)
+            json.member("price", offer.price?.description)
+            json.member("territory", offer.territory?.alpha2)
+            json.endObject()
         }
-        var storeIds: [String: String] = [:]
-        for (store, id) in product.storeIDs {
-            storeIds[store.rawValue] = id.rawValue
-        }
-        return ProductOutput(
-            id: product.id.rawValue,
-            type: product.kind?.rawValue,
-            name: product.referenceName,
-            group: product.groupKey,
-            level: product.level,
-            period: product.period?.description,
-            prices: prices.isEmpty ? nil : prices,
-            introOffer: offer.map { offer in
-                IntroOfferOutput(mode: offer.mode.rawValue, period: offer.period.description, periods: offer.periods,
-                                 price: offer.price?.description, territory: offer.territory?.alpha2)
-            },
-            otherIntroOffers: otherOffers.isEmpty ? nil : otherOffers,
-            familyShareable: product.familyShareable,
-            clearedForSale: product.clearedForSale,
-            storeIds: storeIds.isEmpty ? nil : storeIds,
-            stores: product.stores.map { $0.sorted().map(\.rawValue) },
-            otherPrices: product.uncomparedPrices.isEmpty ? nil : product.uncomparedPrices.sorted().map(\.summary))
+        json.member("level", product.level)
+        json.member("name", product.referenceName)
+        json.member("otherIntroOffers", otherOffers.isEmpty ? nil : otherOffers)
+        json.member("otherPrices", product.uncomparedPrices.isEmpty ? nil : product.uncomparedPrices.sorted().map(\.summary))
+        json.member("period", product.period?.description)
+        json.member("prices", sorted: product.prices.map { (key: $0.key.alpha2, value: $0.value.money.description) })
+        json.member("storeIds", sorted: product.storeIDs.map { (key: $0.key.rawValue, value: $0.value.rawValue) })
+        json.member("stores", product.stores.map { $0.sorted().map(\.rawValue) })
+        json.member("type", product.kind?.rawValue)
+        json.endObject()
     }
-}
-
-// MARK: - Output (the keys are a public contract)
-
-private struct Document: Encodable {
-    let version: Int
-    let source: Source
-    let app: App
-    let groups: [Group]
-    let products: [ProductOutput]
-    let remarks: [String]?
-}
-
-private struct Source: Encodable {
-    let path: String
-    let format: String
-}
-
-private struct App: Encodable {
-    let bundleId: String?
-    let baseTerritory: String
-}
-
-private struct Group: Encodable {
-    let key: String
-    let name: String
-}
-
-private struct ProductOutput: Encodable {
-    let id: String
-    let type: String?
-    let name: String?
-    let group: String?
-    let level: Int?
-    let period: String?
-    let prices: [String: String]?
-    let introOffer: IntroOfferOutput?
-    let otherIntroOffers: [String]?
-    let familyShareable: Bool?
-    let clearedForSale: Bool?
-    let storeIds: [String: String]?
-    let stores: [String]?
-    let otherPrices: [String]?
-}
-
-private struct IntroOfferOutput: Encodable {
-    let mode: String
-    let period: String
-    let periods: Int
-    let price: String?
-    let territory: String?
 }

@@ -1,0 +1,141 @@
+/// Writes indented JSON straight into bytes, one value at a time, in the order the caller gives: the canonical
+/// exports pin their key order themselves, so no dictionary, `Encodable` tree or `JSONEncoder` is needed.
+///
+/// The layout is two-space indentation with `"key" : value`, an empty object or array as `{}` / `[]`. Strings go
+/// through `JSONEscaper` only when they hold a byte that needs it, so plain ASCII text is copied as is.
+struct PrettyJSONWriter {
+    /// The JSON written so far.
+    private(set) var bytes: [UInt8] = []
+    /// For each open container: whether it has no member yet.
+    private var isEmpty: [Bool] = []
+    /// True between `key(_:)` and the value it names.
+    private var afterKey = false
+
+    init(reservingCapacity capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The JSON text, ending in a newline.
+    var text: String {
+        String(decoding: bytes + [0x0A], as: UTF8.self)
+    }
+
+    mutating func beginObject() {
+        beginValue()
+        bytes.append(UInt8(ascii: "{"))
+        isEmpty.append(true)
+    }
+
+    mutating func endObject() {
+        end(UInt8(ascii: "}"))
+    }
+
+    mutating func beginArray() {
+        beginValue()
+        bytes.append(UInt8(ascii: "["))
+        isEmpty.append(true)
+    }
+
+    mutating func endArray() {
+        end(UInt8(ascii: "]"))
+    }
+
+    /// Starts an object member; its value comes next.
+    mutating func key(_ key: String) {
+        beginValue()
+        appendString(key)
+        bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+        afterKey = true
+    }
+
+    mutating func string(_ value: String) {
+        beginValue()
+        appendString(value)
+    }
+
+    mutating func int(_ value: Int) {
+        beginValue()
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    mutating func bool(_ value: Bool) {
+        beginValue()
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    /// `"key" : "value"` when the value is there; nothing otherwise.
+    mutating func member(_ name: String, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+
+    mutating func member(_ name: String, _ value: Int?) {
+        guard let value else { return }
+        key(name)
+        int(value)
+    }
+
+    mutating func member(_ name: String, _ value: Bool?) {
+        guard let value else { return }
+        key(name)
+        bool(value)
+    }
+
+    /// `"key" : ["a", "b"]` when the list is there; nothing otherwise.
+    mutating func member(_ name: String, _ values: [String]?) {
+        guard let values else { return }
+        key(name)
+        beginArray()
+        for value in values {
+            string(value)
+        }
+        endArray()
+    }
+
+    /// `"key" : {"a" : "b"}` with the entries sorted by key, when there are any; nothing otherwise.
+    mutating func member(_ name: String, sorted entries: [(key: String, value: String)]) {
+        guard !entries.isEmpty else { return }
+        key(name)
+        beginObject()
+        for entry in entries.sorted(by: { $0.key < $1.key }) {
+            key(entry.key)
+            string(entry.value)
+        }
+        endObject()
+    }
+
+    /// The separator and indentation before a member or element; nothing before an object member's value.
+    private mutating func beginValue() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard let last = isEmpty.indices.last else { return }
+        if !isEmpty[last] { bytes.append(UInt8(ascii: ",")) }
+        isEmpty[last] = false
+        newline()
+    }
+
+    private mutating func end(_ bracket: UInt8) {
+        let wasEmpty = isEmpty.popLast() ?? true
+        if !wasEmpty { newline() }
+        bytes.append(bracket)
+    }
+
+    private mutating func newline() {
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(0x20, count: 2 * isEmpty.count))
+    }
+
+    private mutating func appendString(_ text: String) {
+        // Printable ASCII other than the quote and the backslash is its own JSON text.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            bytes.append(contentsOf: JSONEscaper.quoted(text).utf8)
+        }
+    }
+}
