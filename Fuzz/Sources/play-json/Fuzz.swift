@@ -1,15 +1,13 @@
 import CatalogFormats
 import FuzzSupport
 
-/// The reader only reads files, so every input is written to one temporary file per process.
-let file = FuzzFile(name: "products.json")
-
-/// The Play Developer API / gpp JSON reader.
+/// The Play Developer API / gpp JSON reader, one document from memory.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    guard let options = FuzzInput.options, file.write(FuzzInput.data(bytes, count)) else { return 0 }
+    let data = FuzzInput.data(bytes, count)
+    guard let options = FuzzInput.options else { return 0 }
     return FuzzInput.run { () throws(CatalogReadError) in
-        _ = try PlayJSONReader().read(contentsOf: file.url, displayPath: "products.json", options: options)
+        _ = try PlayJSONReader().read(data: data, displayPath: "products.json", options: options)
     }
 }
 

@@ -12,20 +12,22 @@ extension ConfigNode {
     private static func convert(_ value: JSONValue, in document: JSONDocument) -> ConfigNode {
         let location = document.location(of: value)
         switch value.kind {
-        case .object(let members):
-            let entries = members.map { member in
+        case .object:
+            let entries = (value.members.map(Array.init) ?? []).map { member in
                 ConfigEntry(key: member.key, keyLocation: document.location(of: member),
                             value: convert(member.value, in: document))
             }
             return ConfigNode(value: .mapping(entries), location: location)
-        case .array(let elements):
-            return ConfigNode(value: .sequence(elements.map { convert($0, in: document) }), location: location)
-        case .string(let text):
-            return ConfigNode(value: .scalar(ConfigScalar(kind: .string, text: text)), location: location)
-        case .number(let text):
-            return ConfigNode(value: .scalar(ConfigScalar(kind: .number, text: text)), location: location)
-        case .bool(let flag):
-            return ConfigNode(value: .scalar(ConfigScalar(kind: .bool, text: flag ? "true" : "false")),
+        case .array:
+            let elements = (value.elements.map(Array.init) ?? []).map { convert($0, in: document) }
+            return ConfigNode(value: .sequence(elements), location: location)
+        case .string:
+            return ConfigNode(value: .scalar(ConfigScalar(kind: .string, text: value.string ?? "")), location: location)
+        case .number:
+            return ConfigNode(value: .scalar(ConfigScalar(kind: .number, text: value.numberText ?? "")),
+                              location: location)
+        case .bool:
+            return ConfigNode(value: .scalar(ConfigScalar(kind: .bool, text: value.bool == true ? "true" : "false")),
                               location: location)
         case .null:
             return ConfigNode(value: .scalar(ConfigScalar(kind: .null, text: "null")), location: location)

@@ -47,14 +47,15 @@ extension PlayCatalogBuilder {
 
         if let prices = try context.object("prices", in: node) {
             product.fieldLocations[.price] = context.location(of: prices)
-            for member in prices.value.members ?? [] {
+            for member in prices.value.members.map(Array.init) ?? [] {
+                let key = member.key
                 let keyLocation = context.document.location(of: member)
-                guard member.key.utf8.count == 2, let territory = Territory(code: member.key) else {
+                guard key.utf8.count == 2, let territory = Territory(code: key) else {
                     let path = prices.path.isEmpty ? "" : "\(prices.path): "
-                    throw CatalogReadError("\(path)\"\(member.key)\" is not an ISO 3166-1 alpha-2 region code",
+                    throw CatalogReadError("\(path)\"\(key)\" is not an ISO 3166-1 alpha-2 region code",
                                            at: keyLocation)
                 }
-                let money = try context.legacyPrice(prices.child(member.key, member.value))
+                let money = try context.legacyPrice(prices.child(key, member.value))
                 product.prices[territory] = Price(territory: territory, money: money, location: keyLocation)
             }
         }

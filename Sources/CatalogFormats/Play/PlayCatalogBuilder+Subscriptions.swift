@@ -219,8 +219,9 @@ extension PlayCatalogBuilder {
                 }
                 pricings.append(("relativeDiscount", .discount))
             }
-            let otherKeys = (config.value.members ?? []).map(\.key).filter { !Self.phaseRegionKeys.contains($0) }
-            if pricings.isEmpty, let key = otherKeys.sorted().first {
+            // Keys are spelled out only for a phase region priced in none of the known ways.
+            if pricings.isEmpty,
+               let key = (config.value.members?.map(\.key) ?? []).filter({ !Self.phaseRegionKeys.contains($0) }).min() {
                 // A way of pricing a phase that Google added after this version.
                 unknownPricing = unknownPricing ?? key
                 continue

@@ -25,7 +25,7 @@ struct PlayCatalogBuilder {
     /// Adds every resource of one parsed document, detecting its shape by its keys.
     mutating func add(_ document: JSONDocument) throws(CatalogReadError) {
         let context = PlayJSONContext(document: document)
-        let root = PlayNode(value: document.root, path: "")
+        let root = PlayNode(root: document.root)
         guard let members = root.value.members else {
             throw context.error("expected a Play Developer API resource (a JSON object), found \(root.value.typeName)",
                                 at: root)

@@ -1,21 +1,51 @@
 import CatalogCore
 
 /// A JSON value together with its key path from the document root (`subscriptions[0].basePlans[1]`), so every
-/// error names where it is in the document as well as the line and column.
+/// error names where it is in the document as well as the line and column. The path is spelled out only when an
+/// error asks for it.
 struct PlayNode {
+    /// How a node is reached from the root.
+    private indirect enum Step {
+        case root
+        case key(Step, String)
+        case element(Step, Int)
+
+        var text: String {
+            switch self {
+            case .root: ""
+            case .key(let parent, let key):
+                parent.text.isEmpty ? key : "\(parent.text).\(key)"
+            case .element(let parent, let index): "\(parent.text)[\(index)]"
+            }
+        }
+    }
+
     /// The value.
     let value: JSONValue
+    private let step: Step
+
+    /// The root node of a document.
+    init(root: JSONValue) {
+        value = root
+        step = .root
+    }
+
+    private init(value: JSONValue, step: Step) {
+        self.value = value
+        self.step = step
+    }
+
     /// The key path, empty for the root.
-    let path: String
+    var path: String { step.text }
 
     /// The node of an object member.
     func child(_ key: String, _ value: JSONValue) -> PlayNode {
-        PlayNode(value: value, path: path.isEmpty ? key : "\(path).\(key)")
+        PlayNode(value: value, step: .key(step, key))
     }
 
     /// The node of an array element.
     func element(_ index: Int, _ value: JSONValue) -> PlayNode {
-        PlayNode(value: value, path: "\(path)[\(index)]")
+        PlayNode(value: value, step: .element(step, index))
     }
 }
 

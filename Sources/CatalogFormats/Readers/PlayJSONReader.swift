@@ -46,6 +46,13 @@ public struct PlayJSONReader: CatalogReader {
         return builder.finish(path: displayPath)
     }
 
+    /// Reads one document from its bytes (a list response or a single resource).
+    public func read(data: Data, displayPath: String, options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        var builder = PlayCatalogBuilder()
+        try builder.add(try JSONDocument(data: data, path: displayPath))
+        return builder.finish(path: displayPath)
+    }
+
     /// The path of `file` below `folder`, with `/` separators.
     static func relativePath(of file: URL, in folder: URL) -> String {
         let fileComponents = file.standardizedFileURL.pathComponents

@@ -283,7 +283,7 @@ private struct StoreKitParser {
         guard let elements = value.elements else {
             throw document.error("\(path): expected an array, found \(describeForMessage(value))", at: value)
         }
-        return elements
+        return Array(elements)
     }
 
     private func string(_ value: JSONValue?, _ path: String) throws(CatalogReadError) -> String? {

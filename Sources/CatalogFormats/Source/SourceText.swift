@@ -11,6 +11,8 @@ final class SourceText {
     let bytes: Data
     private lazy var lineStarts: [Int] = SourceText.lineStarts(of: bytes)
     private lazy var characterCheckpoints: [Int] = SourceText.characterCheckpoints(of: bytes)
+    /// Whether every byte is ASCII: then a column is a byte distance, with nothing to count.
+    private lazy var isASCII: Bool = SourceText.isASCII(bytes)
     private static let checkpointStride = 4096
 
     init(path: String, bytes: Data) {
@@ -23,10 +25,16 @@ final class SourceText {
         let clamped = min(max(offset, 0), bytes.count)
         let line = SourceText.lineIndex(of: clamped, lineStarts: lineStarts)
         let lineStart = lineStarts[line]
-        // A short distance is counted directly; a long line (minified JSON) goes through the checkpoints.
-        let column = clamped - lineStart <= SourceText.checkpointStride
-            ? SourceText.characterCount(in: bytes, from: lineStart, to: clamped) + 1
-            : characters(before: clamped) - characters(beforeLine: line) + 1
+        // ASCII text needs no counting; otherwise a short distance is counted directly, and a long line
+        // (minified JSON) goes through the checkpoints.
+        let column: Int
+        if isASCII {
+            column = clamped - lineStart + 1
+        } else if clamped - lineStart <= SourceText.checkpointStride {
+            column = SourceText.characterCount(in: bytes, from: lineStart, to: clamped) + 1
+        } else {
+            column = characters(before: clamped) - characters(beforeLine: line) + 1
+        }
         return SourceLocation(path: path, line: line + 1, column: column)
     }
 
@@ -52,6 +60,17 @@ final class SourceText {
             lastLine = (line, characters(before: lineStarts[line]))
         }
         return lastLine.characters
+    }
+
+    private static func isASCII(_ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            var index = 0
+            while index + 8 <= raw.count {
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
+            }
+            return raw[index...].allSatisfy { $0 < 0x80 }
+        }
     }
 
     private static func lineStarts(of data: Data) -> [Int] {
@@ -91,16 +110,24 @@ final class SourceText {
         return low
     }
 
-    /// Characters (Unicode scalars) between two byte offsets: UTF-8 bytes that do not continue a sequence.
+    /// Characters (Unicode scalars) between two byte offsets: UTF-8 bytes that do not continue a sequence,
+    /// counted eight bytes at a time (a continuation byte is `10xxxxxx`).
     private static func characterCount(in data: Data, from start: Int, to end: Int) -> Int {
         guard end > start else { return 0 }
         return data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var count = 0
-            for index in start..<end where bytes[index] & 0xC0 != 0x80 {
-                count += 1
+            var continuations = 0
+            var index = start
+            let high: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                continuations += (word & high & ~(word << 1)).nonzeroBitCount
+                index += 8
             }
-            return count
+            while index < end {
+                if raw[index] & 0xC0 == 0x80 { continuations += 1 }
+                index += 1
+            }
+            return end - start - continuations
         }
     }
 }

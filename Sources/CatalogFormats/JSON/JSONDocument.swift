@@ -1,0 +1,315 @@
+import CatalogCore
+import Foundation
+
+/// A parsed JSON file: the file's bytes, the `JSONTape` over them, and the `SourceText` that turns byte offsets
+/// into lines and columns. Values are read through `root`; a reader that keeps locations but not values holds
+/// on to `source` alone.
+final class JSONDocument {
+    /// The path shown in locations.
+    var path: String { source.path }
+    /// The file's bytes and line tables.
+    let source: SourceText
+    /// The parsed structure.
+    let tape: JSONTape
+
+    /// The root value.
+    var root: JSONValue { JSONValue(document: self, index: 0) }
+
+    /// Parses a file's bytes: UTF-8, or UTF-16 / UTF-32 with a byte order mark (`TextEncoding`). Malformed
+    /// JSON, bytes that are not UTF-8, duplicate keys and nesting deeper than 512 levels are errors that name
+    /// the line and column.
+    convenience init(data: Data, path: String) throws(CatalogReadError) {
+        try self.init(utf8: TextEncoding.utf8(data, path: path), path: path)
+    }
+
+    /// Parses bytes that `TextEncoding.utf8` returned.
+    init(utf8 data: Data, path: String) throws(CatalogReadError) {
+        let source = SourceText(path: path, bytes: data)
+        let result: Result<JSONTape, JSONSyntaxError> = data.withUnsafeBytes { raw in
+            Result { () throws(JSONSyntaxError) in try JSONTapeParser.parse(raw.bindMemory(to: UInt8.self)) }
+        }
+        switch result {
+        case .success(let tape):
+            self.source = source
+            self.tape = tape
+        case .failure(let error):
+            throw CatalogReadError("invalid JSON: \(error.message)", at: source.location(ofOffset: error.offset))
+        }
+    }
+
+    /// Reads and parses a file: a regular file is mapped, not copied (the tape refers to its bytes); anything
+    /// else, and a file that cannot be mapped, is read as `FileLoading` reads it, with its errors.
+    convenience init(contentsOf url: URL, displayPath: String) throws(CatalogReadError) {
+        // An empty file is left to FileLoading, which reads none (Foundation leaks a buffer for it).
+        if try FileLoading.kind(of: url, displayPath: displayPath) == .regular,
+           let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > 0,
+           let mapped = try? Data(contentsOf: url, options: .alwaysMapped) {
+            try self.init(data: mapped, path: displayPath)
+        } else {
+            try self.init(data: FileLoading.data(at: url, displayPath: displayPath), path: displayPath)
+        }
+    }
+
+    /// The location of a value.
+    func location(of value: JSONValue) -> SourceLocation {
+        source.location(ofOffset: value.offset)
+    }
+
+    /// The location of an object member's key.
+    func location(of member: JSONMember) -> SourceLocation {
+        source.location(ofOffset: member.keyOffset)
+    }
+
+    /// An error at a value.
+    func error(_ message: String, at value: JSONValue) -> CatalogReadError {
+        CatalogReadError(message, at: location(of: value))
+    }
+
+    /// Calls `body` with the document's bytes.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        source.bytes.withUnsafeBytes { body($0.bindMemory(to: UInt8.self)) }
+    }
+
+    /// The text of the string entry at `index` (a value or a key), escapes decoded.
+    fileprivate func string(at index: Int) -> String {
+        let entry = tape[index]
+        return withBytes { bytes in
+            let start = entry.offset + 1
+            if entry.kind == .string {
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + entry.extent)]), as: UTF8.self)
+            }
+            return String(decoding: JSONStringDecoding.decode(bytes, from: start, count: entry.extent), as: UTF8.self)
+        }
+    }
+
+    /// The source text of the scalar entry at `index`.
+    fileprivate func text(at index: Int) -> String {
+        let entry = tape[index]
+        return withBytes { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[entry.offset..<(entry.offset + entry.extent)]),
+                   as: UTF8.self)
+        }
+    }
+
+    /// Whether the string entry at `index` is `key`: a byte comparison; only a key with escapes is decoded.
+    fileprivate func string(at index: Int, equals key: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>)
+        -> Bool {
+        let entry = tape[index]
+        let start = entry.offset + 1
+        if entry.kind == .string {
+            guard entry.extent == key.count else { return false }
+            guard let base = bytes.baseAddress, let keyBase = key.baseAddress else { return key.isEmpty }
+            return memcmp(base + start, keyBase, key.count) == 0
+        }
+        return JSONStringDecoding.decode(bytes, from: start, count: entry.extent).elementsEqual(key)
+    }
+}
+
+/// A view of one value of a `JSONDocument` (the document and a tape index): nothing is decoded until asked for.
+/// Numbers keep their source text (amounts are read as decimals from it, never through `Double`).
+struct JSONValue {
+    /// What kind of value a `JSONValue` is.
+    enum Kind {
+        case object, array, string, number, bool, null
+    }
+
+    /// The document the value is in.
+    let document: JSONDocument
+    /// The value's tape index.
+    let index: Int
+
+    private var entry: JSONTape.Entry { document.tape[index] }
+
+    /// What kind of value this is.
+    var kind: Kind {
+        switch entry.kind {
+        case .object: .object
+        case .array: .array
+        case .string, .escapedString: .string
+        case .number: .number
+        case .true, .false: .bool
+        case .null: .null
+        }
+    }
+
+    /// Byte offset of the value's first character.
+    var offset: Int { entry.offset }
+
+    /// The member named `key` of an object (nil for other kinds or a missing key). Keys are compared as
+    /// bytes; no key is turned into a `String`.
+    subscript(key: String) -> JSONValue? {
+        let entry = entry
+        guard entry.kind == .object else { return nil }
+        var key = key
+        let found: Int? = key.withUTF8 { keyBytes in
+            document.withBytes { bytes in
+                var position = index + 1
+                while position < entry.extent {
+                    if document.string(at: position, equals: keyBytes, in: bytes) { return position + 1 }
+                    position = document.tape.next(after: position + 1)
+                }
+                return nil
+            }
+        }
+        return found.map { JSONValue(document: document, index: $0) }
+    }
+
+    /// The members of an object, in document order; nil for other kinds.
+    var members: JSONMembers? {
+        let entry = entry
+        guard entry.kind == .object else { return nil }
+        return JSONMembers(document: document, start: index + 1, end: entry.extent)
+    }
+
+    /// The elements of an array, in document order; nil for other kinds.
+    var elements: JSONElements? {
+        let entry = entry
+        guard entry.kind == .array else { return nil }
+        return JSONElements(document: document, start: index + 1, end: entry.extent)
+    }
+
+    /// The text of a string, escapes decoded; nil for other kinds.
+    var string: String? {
+        switch entry.kind {
+        case .string, .escapedString: document.string(at: index)
+        default: nil
+        }
+    }
+
+    /// The value of `true` or `false`; nil for other kinds.
+    var bool: Bool? {
+        switch entry.kind {
+        case .true: true
+        case .false: false
+        default: nil
+        }
+    }
+
+    /// Whether the value is `null`.
+    var isNull: Bool { entry.kind == .null }
+
+    /// The source text of a number, or nil.
+    var numberText: String? {
+        entry.kind == .number ? document.text(at: index) : nil
+    }
+
+    /// A whole number within `Int`, written as a JSON number without a fraction or exponent (read from the
+    /// bytes, no text is made).
+    var int: Int? {
+        let entry = entry
+        guard entry.kind == .number else { return nil }
+        return document.withBytes { bytes -> Int? in
+            var position = entry.offset
+            let end = entry.offset + entry.extent
+            let negative = bytes[position] == UInt8(ascii: "-")
+            if negative { position += 1 }
+            var value = 0
+            while position < end {
+                let byte = bytes[position]
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                let digit = Int(byte - 0x30)
+                let (scaled, scaleOverflow) = value.multipliedReportingOverflow(by: 10)
+                let (next, overflow) = negative ? scaled.subtractingReportingOverflow(digit)
+                                                : scaled.addingReportingOverflow(digit)
+                guard !scaleOverflow, !overflow else { return nil }
+                value = next
+                position += 1
+            }
+            return value
+        }
+    }
+
+    /// What kind of value this is, for error messages.
+    var typeName: String {
+        switch kind {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}
+
+/// A value for an error message: scalars quoted (and shortened), containers by kind only.
+func describeForMessage(_ value: JSONValue) -> String {
+    let number = value.numberText ?? ""
+    return switch value.kind {
+    case .string: "the string \(quotedForMessage(value.string ?? ""))"
+    case .number: "the number \(number.count > 40 ? String(number.prefix(40)) + "…" : number)"
+    case .bool: value.bool == true ? "true" : "false"
+    case .null: "null"
+    case .object: "an object"
+    case .array: "an array"
+    }
+}
+
+/// A key of a JSON object with its value. The key is decoded when asked for.
+struct JSONMember {
+    /// The document the member is in.
+    let document: JSONDocument
+    /// The tape index of the key; the value follows it.
+    let keyIndex: Int
+
+    /// The key, escapes decoded.
+    var key: String { document.string(at: keyIndex) }
+    /// Byte offset of the key's opening quote.
+    var keyOffset: Int { document.tape[keyIndex].offset }
+    /// The value.
+    var value: JSONValue { JSONValue(document: document, index: keyIndex + 1) }
+}
+
+/// The members of an object, walked along the tape.
+struct JSONMembers: Sequence {
+    let document: JSONDocument
+    /// The first key's tape index and the index after the object.
+    let start: Int, end: Int
+
+    /// Walks the members in document order.
+    struct Iterator: IteratorProtocol {
+        let document: JSONDocument
+        var position: Int
+        let end: Int
+
+        mutating func next() -> JSONMember? {
+            guard position < end else { return nil }
+            let member = JSONMember(document: document, keyIndex: position)
+            position = document.tape.next(after: position + 1)
+            return member
+        }
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(document: document, position: start, end: end)
+    }
+
+    /// Whether the object has no members.
+    var isEmpty: Bool { start == end }
+}
+
+/// The elements of an array, walked along the tape (a forward collection: an element's position is its tape
+/// index).
+struct JSONElements: Collection {
+    let document: JSONDocument
+    /// The first element's tape index and the index after the array.
+    let start: Int, end: Int
+
+    /// A position in the array: the element's tape index.
+    struct Index: Comparable {
+        fileprivate let position: Int
+
+        static func < (lhs: Index, rhs: Index) -> Bool { lhs.position < rhs.position }
+    }
+
+    var startIndex: Index { Index(position: start) }
+    var endIndex: Index { Index(position: end) }
+
+    func index(after index: Index) -> Index {
+        Index(position: document.tape.next(after: index.position))
+    }
+
+    subscript(index: Index) -> JSONValue {
+        JSONValue(document: document, index: index.position)
+    }
+}

@@ -1,0 +1,486 @@
+/// A parsed JSON document as one flat array: one 8-byte word per value and per object key, in document order.
+/// A container's word says where it ends (how many entries its descendants take), so siblings are a jump
+/// apart; a scalar's word says where its text is. No string, number or member list is built while parsing:
+/// `JSONValue` reads the bytes when a reader asks for a value.
+struct JSONTape {
+    /// What an entry is. Object keys are string entries at the member positions of an object.
+    enum EntryKind: UInt8 {
+        case object, array, string, escapedString, number, `true`, `false`, null
+    }
+
+    /// One value or key, decoded from its word.
+    struct Entry {
+        /// What the entry is.
+        let kind: EntryKind
+        /// The byte offset of the value's first character (a string's opening quote).
+        let offset: Int
+        /// For a container the index of the entry after its end; for a scalar its length in bytes (a string's
+        /// without the quotes).
+        let extent: Int
+    }
+
+    // A word: the kind in the top 3 bits, the offset in the next 37 (files up to 128 GiB), and in the low 24
+    // the extent (a container's relative to its own index). An extent that does not fit is kept aside.
+    private static let offsetBits: UInt64 = 37
+    private static let extentBits: UInt64 = 24
+    private static let extentMask: UInt64 = (1 << extentBits) - 1
+    /// The largest input the offsets can address.
+    static let maximumInput = 1 << Int(offsetBits)
+
+    private var words: [UInt64] = []
+    /// Extents of `extentMask` or more, by entry index.
+    private var largeExtents: [Int: Int] = [:]
+
+    /// The number of entries; the root is entry 0.
+    var count: Int { words.count }
+
+    /// Room for `count` entries. Untouched room costs address space, not memory.
+    mutating func reserve(_ count: Int) {
+        words.reserveCapacity(count)
+    }
+
+    /// Appends an entry: a scalar with its length, or a container to be completed by `close`.
+    mutating func append(_ kind: EntryKind, offset: Int, extent: Int = 0) {
+        words.append(UInt64(kind.rawValue) << (64 - 3) | UInt64(truncatingIfNeeded: offset) << Self.extentBits)
+        setExtent(extent, at: words.count - 1)
+    }
+
+    /// Completes the container at `index`: it ends here.
+    mutating func close(_ index: Int) {
+        setExtent(words.count - index, at: index)
+    }
+
+    private mutating func setExtent(_ extent: Int, at index: Int) {
+        let stored = UInt64(truncatingIfNeeded: extent)
+        if stored < Self.extentMask {
+            words[index] = words[index] & ~Self.extentMask | stored
+        } else {
+            words[index] |= Self.extentMask
+            largeExtents[index] = extent
+        }
+    }
+
+    /// The entry at `index`.
+    subscript(index: Int) -> Entry {
+        let word = words[index]
+        let kind = EntryKind(rawValue: UInt8(truncatingIfNeeded: word >> (64 - 3))) ?? .null
+        let offset = Int(truncatingIfNeeded: (word >> Self.extentBits) & ((1 << Self.offsetBits) - 1))
+        var extent = Int(truncatingIfNeeded: word & Self.extentMask)
+        if extent == Self.extentMask { extent = largeExtents[index] ?? 0 }
+        switch kind {
+        case .object, .array: return Entry(kind: kind, offset: offset, extent: index + extent)
+        default: return Entry(kind: kind, offset: offset, extent: extent)
+        }
+    }
+
+    /// The index of the entry after `index` and everything inside it.
+    func next(after index: Int) -> Int {
+        let entry = self[index]
+        switch entry.kind {
+        case .object, .array: return entry.extent
+        default: return index + 1
+        }
+    }
+}
+
+/// A syntax error: the message and the byte offset it is about.
+struct JSONSyntaxError: Error {
+    let offset: Int
+    let message: String
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes that writes a `JSONTape`. Strings are checked (escapes, control
+/// characters, UTF-8) but not decoded; duplicate keys are found by comparing key bytes, decoding only keys
+/// that hold escapes.
+struct JSONTapeParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private var depth = 0
+    private var tape = JSONTape()
+    /// The keys of the objects being parsed, innermost last; each object knows where its own keys start.
+    private var keys: [JSONKeyBytes] = []
+    static let maximumDepth = 512
+    /// Objects with more members than this look duplicates up in a set instead of comparing with each key.
+    private static let linearKeyLimit = 16
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        // Typical JSON has an entry per 8 or 9 bytes; the room for twice that is mostly never touched.
+        tape.reserve(bytes.count / 4 + 1)
+    }
+
+    /// Parses the whole input into a tape.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONTape {
+        var parser = JSONTapeParser(bytes: bytes)
+        try parser.parseDocument()
+        return parser.tape
+    }
+
+    private mutating func parseDocument() throws(JSONSyntaxError) {
+        guard bytes.count < JSONTape.maximumInput else {
+            throw JSONSyntaxError(offset: 0, message: "the file is larger than 128 GiB")
+        }
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw JSONSyntaxError(offset: index, message: "the file is empty")
+        }
+        try parseValue()
+        skipWhitespace()
+        guard index == bytes.count else {
+            throw JSONSyntaxError(offset: index, message: "unexpected \(describeHere()) after the end of the document")
+        }
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private func describeHere() -> String {
+        guard index < bytes.count else { return "end of file" }
+        let byte = bytes[index]
+        if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "byte 0x" + (hex.count < 2 ? "0" + hex : hex)
+    }
+
+    private mutating func parseValue() throws(JSONSyntaxError) {
+        guard index < bytes.count else {
+            throw JSONSyntaxError(offset: index, message: "unexpected end of file, expected a value")
+        }
+        let start = index
+        switch bytes[index] {
+        case UInt8(ascii: "{"): try parseObject()
+        case UInt8(ascii: "["): try parseArray()
+        case UInt8(ascii: "\""):
+            let escaped = try parseString()
+            tape.append(escaped ? .escapedString : .string, offset: start, extent: index - start - 2)
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            tape.append(.true, offset: start, extent: 4)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            tape.append(.false, offset: start, extent: 5)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            tape.append(.null, offset: start, extent: 4)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try parseNumber()
+            tape.append(.number, offset: start, extent: index - start)
+        default:
+            throw JSONSyntaxError(offset: index, message: "unexpected \(describeHere()), expected a value")
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let start = index
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else {
+            throw JSONSyntaxError(offset: start, message: "invalid literal, expected '\(literal)'")
+        }
+        for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] {
+            throw JSONSyntaxError(offset: start, message: "invalid literal, expected '\(literal)'")
+        }
+        index += count
+    }
+
+    private mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > JSONTapeParser.maximumDepth {
+            throw JSONSyntaxError(offset: index, message: "nesting deeper than \(JSONTapeParser.maximumDepth) levels")
+        }
+    }
+
+    /// Steps into a container at its opening bracket and appends its entry, to be completed by `close`; nil
+    /// for an empty container, which is then already closed.
+    private mutating func open(_ kind: JSONTape.EntryKind, closing: Unicode.Scalar) throws(JSONSyntaxError) -> Int? {
+        tape.append(kind, offset: index)
+        let entry = tape.count - 1
+        try enter()
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: closing) else { return entry }
+        index += 1
+        close(entry)
+        return nil
+    }
+
+    private mutating func close(_ entry: Int) {
+        tape.close(entry)
+        depth -= 1
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) {
+        guard let entry = try open(.object, closing: "}") else { return }
+        let firstKey = keys.count
+        defer { keys.removeSubrange(firstKey...) }
+        var keySet: Set<JSONKeyBytes> = []
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw JSONSyntaxError(offset: index, message: "unexpected \(describeHere()), expected a key in quotes")
+            }
+            let keyOffset = index
+            let escaped = try parseString()
+            let length = index - keyOffset - 2
+            tape.append(escaped ? .escapedString : .string, offset: keyOffset, extent: length)
+            let key = escaped
+                ? JSONKeyBytes(decoded: JSONStringDecoding.decode(bytes, from: keyOffset + 1, count: length))
+                : JSONKeyBytes(raw: UnsafeBufferPointer(rebasing: bytes[(keyOffset + 1)..<(index - 1)]))
+            let memberCount = keys.count - firstKey
+            if memberCount < JSONTapeParser.linearKeyLimit {
+                if keys[firstKey...].contains(key) {
+                    throw JSONSyntaxError(offset: keyOffset, message: "duplicate key \"\(key.text)\"")
+                }
+            } else {
+                if keySet.isEmpty { keySet = Set(keys[firstKey...]) }
+                if !keySet.insert(key).inserted {
+                    throw JSONSyntaxError(offset: keyOffset, message: "duplicate key \"\(key.text)\"")
+                }
+            }
+            keys.append(key)
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw JSONSyntaxError(offset: index,
+                                      message: "unexpected \(describeHere()), expected ':' after key \"\(key.text)\"")
+            }
+            index += 1
+            skipWhitespace()
+            try parseValue()
+            if try atEnd(of: "}") {
+                close(entry)
+                return
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) {
+        guard let entry = try open(.array, closing: "]") else { return }
+        while true {
+            skipWhitespace()
+            try parseValue()
+            if try atEnd(of: "]") {
+                close(entry)
+                return
+            }
+        }
+    }
+
+    /// After a member or an element: consumes a comma (false) or the closing bracket (true).
+    private mutating func atEnd(of closing: Unicode.Scalar) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw JSONSyntaxError(offset: index, message: "unexpected end of file, expected ',' or '\(closing)'")
+        }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
+            index += 1
+            return false
+        case UInt8(ascii: closing):
+            index += 1
+            return true
+        default:
+            throw JSONSyntaxError(offset: index, message: "unexpected \(describeHere()), expected ',' or '\(closing)'")
+        }
+    }
+
+    private mutating func digits() -> Int {
+        let start = index
+        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+        return index - start
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        let integerDigits = digits()
+        guard integerDigits > 0 else { throw JSONSyntaxError(offset: start, message: "invalid number") }
+        if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
+            throw JSONSyntaxError(offset: start, message: "invalid number: leading zero")
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { throw JSONSyntaxError(offset: start, message: "invalid number") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw JSONSyntaxError(offset: start, message: "invalid number") }
+        }
+    }
+
+    /// Checks a string from its opening quote to past its closing quote; returns whether it holds escapes.
+    /// Invalid UTF-8 is reported at the closing quote, after every other error inside the string, as the
+    /// decoding parser before this one did.
+    private mutating func parseString() throws(JSONSyntaxError) -> Bool {
+        let start = index
+        index += 1
+        let contentStart = index
+        var escaped = false
+        var nonASCII = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                let content = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
+                index += 1
+                // The escapes are ASCII and decode to whole characters, so the raw bytes are valid UTF-8
+                // exactly when the decoded ones are.
+                if nonASCII, String(validating: content, as: UTF8.self) == nil {
+                    throw JSONSyntaxError(offset: start, message: "string is not valid UTF-8")
+                }
+                return escaped
+            case UInt8(ascii: "\\"):
+                escaped = true
+                index += 1
+                guard index < bytes.count else { break }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    break
+                case UInt8(ascii: "u"):
+                    try parseUnicodeEscape()
+                default:
+                    throw JSONSyntaxError(offset: index - 2, message: "invalid escape in string")
+                }
+            default:
+                if byte < 0x20 {
+                    throw JSONSyntaxError(offset: index, message: "control character in string")
+                }
+                if byte >= 0x80 { nonASCII = true }
+                index += 1
+            }
+        }
+        throw JSONSyntaxError(offset: start, message: "unterminated string")
+    }
+
+    /// Checks the `XXXX` of a `\u` escape (and the low half that must follow a high surrogate).
+    private mutating func parseUnicodeEscape() throws(JSONSyntaxError) {
+        let scalar = try parseHex4()
+        if (0xD800...0xDBFF).contains(scalar) {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                throw JSONSyntaxError(offset: index, message: "unpaired surrogate in string")
+            }
+            index += 2
+            let low = try parseHex4()
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw JSONSyntaxError(offset: index, message: "unpaired surrogate in string")
+            }
+        } else if (0xDC00...0xDFFF).contains(scalar) {
+            throw JSONSyntaxError(offset: index, message: "unpaired surrogate in string")
+        }
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else {
+            throw JSONSyntaxError(offset: index, message: "invalid \\u escape")
+        }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = JSONStringDecoding.hexDigit(bytes[index]) else {
+                throw JSONSyntaxError(offset: index, message: "invalid \\u escape")
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+}
+
+/// An object key's UTF-8 bytes for the duplicate check: the raw bytes between the quotes, or for a key with
+/// escapes the decoded ones, so `"a"` and `"\u0061"` are the same key.
+struct JSONKeyBytes: Hashable {
+    private let raw: UnsafeBufferPointer<UInt8>
+    private let decoded: [UInt8]?
+
+    init(raw: UnsafeBufferPointer<UInt8>) {
+        self.raw = raw
+        self.decoded = nil
+    }
+
+    init(decoded: [UInt8]) {
+        self.raw = UnsafeBufferPointer(start: nil, count: 0)
+        self.decoded = decoded
+    }
+
+    private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let decoded { return decoded.withUnsafeBufferPointer(body) }
+        return body(raw)
+    }
+
+    /// The key as text, for a message.
+    var text: String { withBytes { String(decoding: $0, as: UTF8.self) } }
+
+    static func == (lhs: JSONKeyBytes, rhs: JSONKeyBytes) -> Bool {
+        lhs.withBytes { left in rhs.withBytes { right in left.elementsEqual(right) } }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
+
+/// Decoding the content of a string that `JSONTapeParser` has checked.
+enum JSONStringDecoding {
+    /// The value of a hexadecimal digit.
+    static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: UInt32(byte - 0x30)
+        case 0x41...0x46: UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: UInt32(byte - 0x61 + 10)
+        default: nil
+        }
+    }
+
+    /// The UTF-8 bytes of the string whose content (between the quotes) is `count` bytes at `start`, escapes
+    /// decoded. The content was checked while parsing; anything unexpected is copied as it is.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(count)
+        var index = start
+        let end = start + count
+        func hex4(at position: Int) -> UInt32? {
+            guard position + 4 <= end else { return nil }
+            var value: UInt32 = 0
+            for offset in 0..<4 {
+                guard let digit = hexDigit(bytes[position + offset]) else { return nil }
+                value = value * 16 + digit
+            }
+            return value
+        }
+        while index < end {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "\\"), index + 1 < end else {
+                result.append(byte)
+                index += 1
+                continue
+            }
+            let escape = bytes[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "b"): result.append(0x08)
+            case UInt8(ascii: "f"): result.append(0x0C)
+            case UInt8(ascii: "n"): result.append(0x0A)
+            case UInt8(ascii: "r"): result.append(0x0D)
+            case UInt8(ascii: "t"): result.append(0x09)
+            case UInt8(ascii: "u"):
+                guard var scalar = hex4(at: index) else { continue }
+                index += 4
+                if (0xD800...0xDBFF).contains(scalar), let low = hex4(at: index + 2), (0xDC00...0xDFFF).contains(low) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                }
+                if let unicode = Unicode.Scalar(scalar) { UTF8.encode(unicode) { result.append($0) } }
+            default: result.append(escape)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,229 @@
+@testable import CatalogFormats
+import CatalogCore
+import Foundation
+import Testing
+import TestSupport
+
+/// Random JSON text: nested objects and arrays, strings with every escape, `\u` escapes with surrogate pairs,
+/// raw non-ASCII and non-BMP characters, numbers in every RFC 8259 form, and whitespace between tokens.
+struct JSONCorpusGenerator {
+    /// Seeded SplitMix64: the same corpus on every run and machine.
+    var random: SeededGenerator
+
+    private static let numbers = ["0", "-0", "7", "-12", "1234567890", "0.5", "-0.25", "3.14159", "1e3", "1E3", "1e+3",
+                                  "1e-3", "-2.5E-2", "6.02e23", "0.000001", "1.0", "100.00", "9007199254740991",
+                                  "-9223372036854775808", "9223372036854775807", "12.5e+1", "0e0", "0.1E-10"]
+    // Not U+FEFF raw: Foundation on Linux drops it inside strings, which RFC 8259 does not allow.
+    private static let characters: [String] = ["a", "Z", " ", "é", "中", "😀", "𝄞", "\u{7F}", "~", "\u{E000}"]
+    private static let escapes: [(text: String, value: String)] = [
+        ("\\\"", "\""), ("\\\\", "\\"), ("\\/", "/"), ("\\b", "\u{8}"), ("\\f", "\u{C}"), ("\\n", "\n"), ("\\r", "\r"),
+        ("\\t", "\t"), ("\\u0041", "A"), ("\\u00e9", "é"), ("\\u4E2D", "中"), ("\\u0000", "\u{0}"), ("\\u001f", "\u{1F}"),
+        ("\\ud83d\\ude00", "😀"), ("\\uD834\\uDD1E", "𝄞"), ("\\uDBFF\\uDFFF", "\u{10FFFF}"), ("\\uFFFF", "\u{FFFF}"),
+    ]
+    private static let whitespace = ["", "", " ", "\n", "\t", "\r\n", "  "]
+
+    private mutating func pick<T>(_ items: [T]) -> T {
+        items[Int(random.next() % UInt64(items.count))]
+    }
+
+    private mutating func space() -> String { pick(Self.whitespace) }
+
+    /// A string's JSON text and its value.
+    mutating func string() -> (text: String, value: String) {
+        var text = "\""
+        var value = ""
+        for _ in 0..<Int(random.next() % 8) {
+            if random.next() % 3 == 0 {
+                let escape = pick(Self.escapes)
+                text += escape.text
+                value += escape.value
+            } else {
+                let character = pick(Self.characters)
+                text += character
+                value += character
+            }
+        }
+        return (text + "\"", value)
+    }
+
+    /// A value's JSON text, at most `depth` levels deep.
+    mutating func value(depth: Int) -> String {
+        switch random.next() % (depth > 0 ? 8 : 5) {
+        case 0: return pick(Self.numbers)
+        case 1: return string().text
+        case 2: return pick(["true", "false", "null"])
+        case 3, 4: return pick(Self.numbers)
+        case 5, 6:
+            var keys: Set<String> = []
+            var members: [String] = []
+            for _ in 0..<Int(random.next() % 6) {
+                let key = string()
+                guard keys.insert(key.value).inserted else { continue }
+                members.append(space() + key.text + space() + ":" + space() + value(depth: depth - 1) + space())
+            }
+            return "{" + space() + members.joined(separator: ",") + "}"
+        default:
+            let elements = (0..<Int(random.next() % 6)).map { _ in space() + value(depth: depth - 1) + space() }
+            return "[" + space() + elements.joined(separator: ",") + "]"
+        }
+    }
+}
+
+@Suite("JSON tape")
+struct JSONTapeTests {
+    /// Whether a tape value and what `JSONSerialization` made of the same text are the same value.
+    private func agree(_ value: JSONValue, _ foundation: Any, path: String) -> String? {
+        switch value.kind {
+        case .object:
+            guard let dictionary = foundation as? [String: Any], let members = value.members else { return path }
+            let keys = members.map(\.key)
+            guard keys.count == dictionary.count, Set(keys) == Set(dictionary.keys) else { return path }
+            for member in members {
+                guard let other = dictionary[member.key], value[member.key]?.index == member.value.index else {
+                    return path + "." + member.key
+                }
+                if let mismatch = agree(member.value, other, path: path + "." + member.key) { return mismatch }
+            }
+            return nil
+        case .array:
+            guard let array = foundation as? [Any], let elements = value.elements, elements.count == array.count else {
+                return path
+            }
+            for (index, (element, other)) in zip(elements, array).enumerated() {
+                if let mismatch = agree(element, other, path: "\(path)[\(index)]") { return mismatch }
+            }
+            return nil
+        case .string:
+            return value.string == foundation as? String ? nil : path
+        case .number:
+            // Foundation reads numbers as integers or doubles: the text read as a double must be that number.
+            guard let text = value.numberText, let number = foundation as? NSNumber, let double = Double(text),
+                  double == number.doubleValue else { return path }
+            if let int = value.int, Int(text) != int { return path }
+            return nil
+        case .bool:
+            return value.bool == (foundation as? Bool) ? nil : path
+        case .null:
+            return foundation is NSNull ? nil : path
+        }
+    }
+
+    @Test("every value of 3,000 generated documents reads as JSONSerialization reads it")
+    func agreesWithFoundation() throws {
+        var generator = JSONCorpusGenerator(random: SeededGenerator(seed: 0x5EED_1234))
+        var containers = 0
+        for number in 0..<3000 {
+            let text = generator.value(depth: 5)
+            let data = Data(text.utf8)
+            let document = try JSONDocument(data: data, path: "t.json")
+            let foundation = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            let mismatch = agree(document.root, foundation, path: "$")
+            #expect(mismatch == nil, "document \(number) differs at \(mismatch ?? ""): \(text)")
+            if document.root.members != nil || document.root.elements != nil { containers += 1 }
+        }
+        #expect(containers > 1000)
+    }
+
+    @Test("numbers: int reads whole numbers within Int from the bytes, nothing else")
+    func integers() throws {
+        let document = try JSONDocument(
+            data: Data("[0, -0, 42, -9223372036854775808, 9223372036854775807, 9223372036854775808, 1.0, 1e2, -1]".utf8),
+            path: "t.json")
+        let values = try #require(document.root.elements).map(\.int)
+        #expect(values == [0, 0, 42, Int.min, Int.max, nil, nil, nil, -1])
+    }
+
+    @Test("a key with escapes is found by its decoded text, and duplicates it")
+    func escapedKeys() throws {
+        let document = try JSONDocument(data: Data(#"{"\u0061b": 1, "c\/d": [true]}"#.utf8), path: "t.json")
+        #expect(document.root["ab"]?.int == 1)
+        #expect(document.root["c/d"]?.elements?.first?.bool == true)
+        #expect(document.root["c\\/d"] == nil)
+        #expect(document.root.members?.map(\.key) == ["ab", "c/d"])
+    }
+
+    /// What RFC 8259 rejects, with the message and where.
+    static let invalid: [(text: String, line: Int, column: Int, message: String)] = [
+        ("", 1, 1, "the file is empty"),
+        ("  \n ", 2, 2, "the file is empty"),
+        ("{\"a\": 1", 1, 8, "unexpected end of file, expected ',' or '}'"),
+        ("[1, 2", 1, 6, "unexpected end of file, expected ',' or ']'"),
+        ("{\"a\": tr", 1, 7, "invalid literal, expected 'true'"),
+        ("\"abc", 1, 1, "unterminated string"),
+        ("[\"ab\\", 1, 2, "unterminated string"),
+        ("{\"a\": \"x\\q\"}", 1, 9, "invalid escape in string"),
+        ("[\"\\u12G4\"]", 1, 7, "invalid \\u escape"),
+        ("[\"\\u12\"]", 1, 7, "invalid \\u escape"),
+        ("[\"\\ud800\"]", 1, 9, "unpaired surrogate in string"),
+        ("[\"\\udc00\"]", 1, 9, "unpaired surrogate in string"),
+        ("[\"\\ud800\\u0041\"]", 1, 15, "unpaired surrogate in string"),
+        ("[01]", 1, 2, "invalid number: leading zero"),
+        ("[-01]", 1, 2, "invalid number: leading zero"),
+        ("[1.]", 1, 2, "invalid number"),
+        ("[1e]", 1, 2, "invalid number"),
+        ("[-]", 1, 2, "invalid number"),
+        ("[.5]", 1, 2, "unexpected '.', expected a value"),
+        ("[+1]", 1, 2, "unexpected '+', expected a value"),
+        ("[1,]", 1, 4, "unexpected ']', expected a value"),
+        ("{\"a\":1,}", 1, 8, "unexpected '}', expected a key in quotes"),
+        ("{\n  \"a\": [1,\n    2,,\n  ]\n}", 3, 7, "unexpected ',', expected a value"),
+        ("{\"a\" 1}", 1, 6, "unexpected '1', expected ':' after key \"a\""),
+        ("[\"a\tb\"]", 1, 4, "control character in string"),
+        ("[\u{0}]", 1, 2, "unexpected byte 0x00, expected a value"),
+        ("[1] x", 1, 5, "unexpected 'x' after the end of the document"),
+        ("{\"a\": 1, \"\\u0061\": 2}", 1, 10, "duplicate key \"a\""),
+        ("{" + (0..<20).map { "\"k\($0)\": 0" }.joined(separator: ", ") + ", \"\\u006b3\": 1}", 1, 192, "duplicate key \"k3\""),
+        (String(repeating: "[", count: 513) + String(repeating: "]", count: 513), 1, 513,
+         "nesting deeper than 512 levels"),
+    ]
+
+    @Test("what RFC 8259 rejects is rejected with its message, line and column", arguments: invalid)
+    func rejects(text: String, line: Int, column: Int, message: String) {
+        #expect(throws: CatalogReadError("invalid JSON: \(message)", at: SourceLocation(path: "t.json", line: line,
+                                                                                          column: column))) {
+            try JSONDocument(data: Data(text.utf8), path: "t.json")
+        }
+    }
+
+    @Test("a string and a container larger than a tape word holds: their extents are kept aside")
+    func largeExtents() throws {
+        let long = String(repeating: "x", count: 1 << 24)
+        let many = 1 << 24
+        let text = "[[" + String(repeating: "0,", count: many) + "1], \"" + long + "\", true]"
+        let document = try JSONDocument(data: Data(text.utf8), path: "t.json")
+        // Walking the root's elements jumps over the big array by its kept-aside extent.
+        let elements = Array(try #require(document.root.elements))
+        #expect(elements.count == 3)
+        #expect(elements[0].kind == .array)
+        #expect(elements[1].string?.utf8.count == 1 << 24)
+        #expect(elements[2].bool == true)
+        #expect(document.location(of: elements[2])
+            == SourceLocation(path: "t.json", line: 1, column: 2 * many + 6 + (1 << 24) + 5))
+    }
+
+    @Test("512 levels are read")
+    func deepestNesting() throws {
+        let text = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect(try JSONDocument(data: Data(text.utf8), path: "t.json").root.elements?.count == 1)
+    }
+
+    @Test("invalid UTF-8: the file check names the byte; the parser itself rejects the string")
+    func invalidUTF8() {
+        let bytes = Data([0x5B, 0x22, 0x61, 0xFF, 0x22, 0x5D])
+        #expect(throws: CatalogReadError("the file is not UTF-8 text (byte 0xFF); save the file as UTF-8",
+                                         at: SourceLocation(path: "t.json", line: 1, column: 4))) {
+            try JSONDocument(data: bytes, path: "t.json")
+        }
+        #expect(throws: CatalogReadError("invalid JSON: string is not valid UTF-8",
+                                         at: SourceLocation(path: "t.json", line: 1, column: 2))) {
+            try JSONDocument(utf8: bytes, path: "t.json")
+        }
+        // An overlong encoding and an encoded surrogate are not UTF-8 either.
+        for sequence: [UInt8] in [[0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] {
+            #expect(throws: CatalogReadError("invalid JSON: string is not valid UTF-8",
+                                             at: SourceLocation(path: "t.json", line: 1, column: 1))) {
+                try JSONDocument(utf8: Data([0x22] + sequence + [0x22]), path: "t.json")
+            }
+        }
+    }
+}
