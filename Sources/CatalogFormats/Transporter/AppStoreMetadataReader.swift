@@ -137,17 +137,18 @@ private final class MetadataCatalogBuilder: XMLEventHandler {
     }
 
     let asOf: CalendarDate
-    private(set) var sawRoot = false
-    private(set) var groups: [SubscriptionGroup] = []
-    private(set) var products: [Product] = []
-    private(set) var remarks: [String] = []
+    // Changed on every event of one parse on one thread: no dynamic exclusivity checks (`XMLSAXParser`).
+    @exclusivity(unchecked) private(set) var sawRoot = false
+    @exclusivity(unchecked) private(set) var groups: [SubscriptionGroup] = []
+    @exclusivity(unchecked) private(set) var products: [Product] = []
+    @exclusivity(unchecked) private(set) var remarks: [String] = []
 
     /// Open elements.
-    private var openElements: [Element] = []
-    private var groupStack: [(group: SubscriptionGroup, depth: Int)] = []
-    private var purchase: PurchaseDraft?
-    private var purchaseDepth = 0
-    private var capture: Capture?
+    @exclusivity(unchecked) private var openElements: [Element] = []
+    @exclusivity(unchecked) private var groupStack: [(group: SubscriptionGroup, depth: Int)] = []
+    @exclusivity(unchecked) private var purchase: PurchaseDraft?
+    @exclusivity(unchecked) private var purchaseDepth = 0
+    @exclusivity(unchecked) private var capture: Capture?
 
     init(asOf: CalendarDate) {
         self.asOf = asOf
@@ -254,22 +255,21 @@ private final class MetadataCatalogBuilder: XMLEventHandler {
 
     func endElement(in parser: XMLSAXParser) throws(CatalogReadError) {
         let depth = openElements.count - 1
-        if let finished = capture, finished.depth == depth {
-            capture = nil
+        if capture?.depth == depth, let finished = capture.take() {
             try assign(finished)
         }
-        if purchase != nil, depth == purchaseDepth, let draft = purchase {
-            purchase = nil
+        if depth == purchaseDepth, let draft = purchase.take() {
             try finishPurchase(draft)
         }
-        if let last = groupStack.last, last.depth == depth {
+        if let last = groupStack.indices.last, groupStack[last].depth == depth {
             groupStack.removeLast()
         }
         openElements.removeLast()
     }
 
     private func assign(_ capture: Capture) throws(CatalogReadError) {
-        guard var draft = purchase else { return }
+        // Taken out and put back, so that the draft is changed in place rather than copied.
+        guard var draft = purchase.take() else { return }
         let text = String(decoding: capture.text, as: UTF8.self).trimmedXMLWhitespace()
         let location = capture.location
         let element = MetadataCatalogBuilder.elementName(capture.field)

@@ -22,15 +22,17 @@ final class XMLSAXParser {
     /// The document's bytes, for locations.
     private let source: SourceText
     private let handler: XMLEventHandler
-    private var context: xmlParserCtxtPtr?
+    // The state below changes on every event of one parse on one thread; dynamic exclusivity checks on it
+    // cost more than the work (`@exclusivity(unchecked)`).
+    @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
     /// The first error: the handler's, or libxml2's.
-    private var failure: CatalogReadError?
-    private var libxml2Failure: XMLParseFailure?
+    @exclusivity(unchecked) private var failure: CatalogReadError?
+    @exclusivity(unchecked) private var libxml2Failure: XMLParseFailure?
     /// Names of the open elements (interned by libxml2), to explain a truncated document.
-    private var openElements: [UnsafePointer<xmlChar>] = []
-    private var sawRoot = false
+    @exclusivity(unchecked) private var openElements: [UnsafePointer<xmlChar>] = []
+    @exclusivity(unchecked) private var sawRoot = false
     /// Bytes of character data since the last tag: libxml2's own limit on a text node.
-    private var textLength = 0
+    @exclusivity(unchecked) private var textLength = 0
     private static let maximumTextLength = 10_000_000
     /// libxml2's nesting limit (`xmlParserMaxDepth`), which only its tree builder enforces.
     private static let maximumDepth = 256
