@@ -227,16 +227,22 @@ private typealias Location = CatalogCore.SourceLocation
         #expect(!"\(catalog)".contains("lol"))
     }
 
-    @Test("nested entity declarations read and expand to nothing", arguments: [4, 20])
-    func nestedEntities(levels: Int) throws {
+    /// `levels` nested entity declarations, one a line: `e0` is `x`, each next one ten references to the one
+    /// before.
+    static func nestedDeclarations(levels: Int) -> String {
         var declarations = ["<!ENTITY e0 \"x\">"]
         for level in 1...levels {
             declarations.append("<!ENTITY e\(level) \"\(String(repeating: "&e\(level - 1);", count: 10))\">")
         }
+        return declarations.joined(separator: "\n")
+    }
+
+    @Test("nested entity declarations read and expand to nothing", arguments: [4, 20])
+    func nestedEntities(levels: Int) throws {
         let document = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE package [
-            \(declarations.joined(separator: "\n"))
+            \(Self.nestedDeclarations(levels: levels))
             ]>
             <package xmlns="http://apple.com/itunes/importer" version="software5.4">
               <software><software_metadata><in_app_purchases>
@@ -274,14 +280,10 @@ private typealias Location = CatalogCore.SourceLocation
     @Test("UTF-16 with nested entity declarations reads as UTF-8 does, from memory",
           arguments: [(4, false), (4, true), (20, false)])
     func nestedEntitiesInUTF16(levels: Int, bigEndian: Bool) throws {
-        var declarations = ["<!ENTITY e0 \"x\">"]
-        for level in 1...levels {
-            declarations.append("<!ENTITY e\(level) \"\(String(repeating: "&e\(level - 1);", count: 10))\">")
-        }
         let document = """
             <?xml version="1.0" encoding="UTF-16"?>
             <!DOCTYPE package [
-            \(declarations.joined(separator: "\n"))
+            \(Self.nestedDeclarations(levels: levels))
             ]>
             <package xmlns="http://apple.com/itunes/importer" version="software5.4">
               <in_app_purchase>
