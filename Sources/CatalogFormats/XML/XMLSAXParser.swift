@@ -306,13 +306,17 @@ struct XMLParseFailure {
             ("Name too long", "an element or attribute name is too long"),
         ]
         if let (_, words) = limits.first(where: { message.contains($0.0) }) { return words }
-        if let match = message.firstMatch(of: /Excessive depth in document: (\d+)/) {
+        // Plain searches first: most messages match none of these, and a regular expression costs far more.
+        if message.contains("Excessive depth in document: "),
+           let match = message.firstMatch(of: /Excessive depth in document: (\d+)/) {
             return "the document is nested too deeply (more than \(match.1) levels)"
         }
-        if let match = message.firstMatch(of: /Input is not proper UTF-8.*Bytes: (0x[0-9A-Fa-f]{2})/) {
+        if message.contains("Input is not proper UTF-8"),
+           let match = message.firstMatch(of: /Input is not proper UTF-8.*Bytes: (0x[0-9A-Fa-f]{2})/) {
             return "the file is not UTF-8 text (byte \(match.1)); save the file as UTF-8, or name its encoding in "
                 + "the XML declaration"
         }
+        guard message.lowercased().contains("xml_parse_huge") else { return message }
         return message.replacing(/,?\s*(use|try) XML_PARSE_HUGE option/.ignoresCase(), with: "")
     }
 }
