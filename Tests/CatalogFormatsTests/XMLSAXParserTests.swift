@@ -121,6 +121,24 @@ final class XMLEventRecorder: XMLEventHandler {
         #expect(elements[50_000] == XMLEventRecorder.Element(localName: "item", line: 50_001, column: 3))
     }
 
+    @Test("a file is read in blocks, with exact positions across them", arguments: ["\n", "\r\n"])
+    func fileInBlocks(lineBreak: String) throws {
+        // About 2.5 MB: three blocks of the file reader.
+        var document = "<root>" + lineBreak
+        for index in 0..<120_000 { document += "  <item n=\"\(index)\"/>" + lineBreak }
+        document += "  <last/>" + lineBreak + "</root>" + lineBreak
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("doc.xml")
+        try Data(document.utf8).write(to: url)
+        let recorder = XMLEventRecorder()
+        try XMLSAXParser.parse(contentsOf: url, displayPath: "doc.xml", handler: recorder)
+        #expect(recorder.elements.count == 120_002)
+        #expect(recorder.elements.last == XMLEventRecorder.Element(localName: "last", line: 120_002, column: 3))
+        #expect(recorder.elements.enumerated().allSatisfy { $0.element.line == $0.offset + 1 })
+        #expect(recorder.elements.dropFirst().allSatisfy { $0.column == 3 })
+    }
+
     @Test("UTF-16 is read as its declaration says, with exact positions", arguments: [false, true])
     func utf16(bigEndian: Bool) throws {
         let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<root>\n  <a>x</a>\n</root>\n"

@@ -31,7 +31,7 @@ public struct AppStoreMetadataReader: CatalogReader {
     /// `.appstoreXML`.
     public var format: CatalogFormat { .appstoreXML }
 
-    /// Reads a `metadata.xml`, or the `metadata.xml` of a package folder.
+    /// Reads a `metadata.xml`, or the `metadata.xml` of a package folder, streaming it.
     public func read(contentsOf url: URL, displayPath: String,
                      options: ReadOptions) throws(CatalogReadError) -> Catalog {
         var fileURL = url
@@ -40,19 +40,24 @@ public struct AppStoreMetadataReader: CatalogReader {
             fileURL = url.appendingPathComponent("metadata.xml")
             filePath = displayPath + "/metadata.xml"
         }
-        return try read(data: FileLoading.data(at: fileURL, displayPath: filePath), filePath: filePath,
-                        catalogPath: displayPath, options: options)
+        return try read(filePath: filePath, catalogPath: displayPath,
+                        options: options) { builder throws(CatalogReadError) in
+            try XMLSAXParser.parse(contentsOf: fileURL, displayPath: filePath, handler: builder)
+        }
     }
 
     /// Reads a `metadata.xml` held in memory.
     public func read(data: Data, displayPath: String, options: ReadOptions) throws(CatalogReadError) -> Catalog {
-        try read(data: data, filePath: displayPath, catalogPath: displayPath, options: options)
+        try read(filePath: displayPath, catalogPath: displayPath,
+                 options: options) { builder throws(CatalogReadError) in
+            try XMLSAXParser.parse(data: data, displayPath: displayPath, handler: builder)
+        }
     }
 
-    private func read(data: Data, filePath: String, catalogPath: String,
-                      options: ReadOptions) throws(CatalogReadError) -> Catalog {
+    private func read(filePath: String, catalogPath: String, options: ReadOptions,
+                      parse: (XMLEventHandler) throws(CatalogReadError) -> Void) throws(CatalogReadError) -> Catalog {
         let builder = MetadataCatalogBuilder(asOf: options.asOf)
-        try XMLSAXParser.parse(data: data, displayPath: filePath, handler: builder)
+        try parse(builder)
         guard builder.sawRoot else {
             throw CatalogReadError("the file has no XML root element", at: SourceLocation(path: filePath, line: 1))
         }

@@ -27,7 +27,17 @@ struct XMLDocumentBytes {
         ([0x00, 0x3C, 0x00, 0x3F], [0xFE, 0xFF]),
     ]
 
-    /// Prepares `data`; invalid UTF-16 or UTF-32 and EBCDIC are errors naming `path`.
+    /// Whether a document starting with `head` is UTF-16 or UTF-32, to be transcoded whole.
+    static func needsTranscoding(_ head: Data) -> Bool {
+        switch TextEncoding.byteOrderMark(of: head)?.encoding {
+        case .utf8: false
+        case .some: true
+        case nil: unmarkedSignatures.contains { head.starts(with: $0.head) }
+        }
+    }
+
+    /// Prepares `data`, a whole document or its first block; invalid UTF-16 or UTF-32 and EBCDIC are errors
+    /// naming `path`.
     init(_ data: Data, path: String) throws(CatalogReadError) {
         var marked = data
         if TextEncoding.byteOrderMark(of: data) == nil,
@@ -51,8 +61,9 @@ struct XMLDocumentBytes {
         bytes = XMLDocumentBytes.withXMLLineBreaks(marked)
     }
 
-    /// `data` with CR LF and lone CR as LF; the same `Data` when it holds no CR.
-    private static func withXMLLineBreaks(_ data: Data) -> Data {
+    /// `data` with CR LF and lone CR as LF; the same `Data` when it holds no CR. A block of a file ends with
+    /// LF, so no CR LF pair is ever split between blocks.
+    static func withXMLLineBreaks(_ data: Data) -> Data {
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data in
             guard let base = raw.baseAddress, memchr(base, 0x0D, raw.count) != nil else { return data }
             var output = [UInt8]()
@@ -67,6 +78,63 @@ struct XMLDocumentBytes {
                 output.append(previousWasCarriageReturn ? 0x0A : byte)
             }
             return Data(output)
+        }
+    }
+}
+
+/// A file read in blocks of about a mebibyte that end at a line break (a line longer than that makes a longer
+/// block), for `XMLSAXParser`.
+struct XMLFileBlocks {
+    private let descriptor: Int32
+    private let path: String
+    private var carry = Data()
+    private var atEnd = false
+    private static let blockSize = 1 << 20
+    private static let readSize = 1 << 16
+
+    init(descriptor: Int32, path: String) {
+        self.descriptor = descriptor
+        self.path = path
+    }
+
+    /// The next block, nil at the end of the file.
+    mutating func next() throws(CatalogReadError) -> Data? {
+        var block = carry
+        carry = Data()
+        var chunk = [UInt8](repeating: 0, count: XMLFileBlocks.readSize)
+        while !atEnd {
+            let count = try read(into: &chunk)
+            guard count > 0 else {
+                atEnd = true
+                break
+            }
+            let lineEnd = block.count >= XMLFileBlocks.blockSize - count
+                ? chunk[..<count].lastIndex(of: 0x0A) : nil
+            guard let lineEnd else {
+                block.append(contentsOf: chunk[..<count])
+                continue
+            }
+            block.append(contentsOf: chunk[...lineEnd])
+            carry = Data(chunk[(lineEnd + 1)..<count])
+            return block
+        }
+        return block.isEmpty ? nil : block
+    }
+
+    /// The rest of the file, whole.
+    mutating func rest() throws(CatalogReadError) -> Data {
+        var data = Data()
+        while let block = try next() { data.append(block) }
+        return data
+    }
+
+    private mutating func read(into chunk: inout [UInt8]) throws(CatalogReadError) -> Int {
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count >= 0 { return count }
+            if errno != EINTR {
+                throw CatalogReadError(FileLoading.reason(forErrno: errno), at: SourceLocation(path: path))
+            }
         }
     }
 }

@@ -19,8 +19,8 @@ import Foundation
 final class XMLSAXParser {
     /// The path locations name.
     let displayPath: String
-    /// The document's bytes, for locations.
-    private let source: SourceText
+    /// The bytes libxml2 may still point into, for locations.
+    private let source: XMLSourceBlocks
     private let handler: XMLEventHandler
     // The state below changes on every event of one parse on one thread; dynamic exclusivity checks on it
     // cost more than the work (`@exclusivity(unchecked)`).
@@ -44,9 +44,9 @@ final class XMLSAXParser {
         return true
     }()
 
-    private init(source: SourceText, handler: XMLEventHandler) {
-        self.source = source
-        self.displayPath = source.path
+    private init(displayPath: String, handler: XMLEventHandler) {
+        self.source = XMLSourceBlocks(path: displayPath)
+        self.displayPath = displayPath
         self.handler = handler
     }
 
@@ -54,8 +54,37 @@ final class XMLSAXParser {
     static func parse(data: Data, displayPath: String, handler: XMLEventHandler) throws(CatalogReadError) {
         _ = libraryInitialized
         let document = try XMLDocumentBytes(data, path: displayPath)
-        let parser = XMLSAXParser(source: SourceText(path: displayPath, bytes: document.bytes), handler: handler)
-        try parser.run(ignoringDeclaredEncoding: document.isTranscoded)
+        var pending: Data? = document.bytes
+        try XMLSAXParser(displayPath: displayPath, handler: handler)
+            .run(ignoringDeclaredEncoding: document.isTranscoded) { () throws(CatalogReadError) -> Data? in
+                defer { pending = nil }
+                return pending
+            }
+    }
+
+    /// Parses a file, reporting its events to `handler`: read block by block, so memory stays flat in the
+    /// size of the file (a UTF-16 or UTF-32 file, transcoded first, is read whole). A missing or unreadable
+    /// file is an error naming `displayPath`.
+    static func parse(contentsOf url: URL, displayPath: String,
+                      handler: XMLEventHandler) throws(CatalogReadError) {
+        _ = libraryInitialized
+        let descriptor = try FileLoading.open(url, displayPath: displayPath)
+        defer { close(descriptor) }
+        var file = XMLFileBlocks(descriptor: descriptor, path: displayPath)
+        let first = try file.next() ?? Data()
+        if XMLDocumentBytes.needsTranscoding(first) {
+            try parse(data: first + file.rest(), displayPath: displayPath, handler: handler)
+            return
+        }
+        var head: Data? = try XMLDocumentBytes(first, path: displayPath).bytes
+        try XMLSAXParser(displayPath: displayPath, handler: handler)
+            .run(ignoringDeclaredEncoding: false) { () throws(CatalogReadError) -> Data? in
+                if let block = head {
+                    head = nil
+                    return block
+                }
+                return try file.next().map(XMLDocumentBytes.withXMLLineBreaks)
+            }
     }
 
     /// The location of a byte offset of the document.
@@ -88,7 +117,16 @@ final class XMLSAXParser {
         return max(0, Int(xmlByteConsumed(context)))
     }
 
-    private func run(ignoringDeclaredEncoding: Bool) throws(CatalogReadError) {
+    /// The offset of the first byte libxml2 still holds.
+    private var heldOffset: Int {
+        guard let input = context?.pointee.input, let base = input.pointee.base, let cur = input.pointee.cur else {
+            return 0
+        }
+        return currentOffset - (cur - base)
+    }
+
+    private func run(ignoringDeclaredEncoding: Bool,
+                     blocks: () throws(CatalogReadError) -> Data?) throws(CatalogReadError) {
         var sax = XMLSAXParser.handlerTable()
         // libxml2's own SAX2 handlers take the user data for the parser context, so it is the context, and this
         // parser rides in the context's `_private` (which libxml2 also gives the contexts of entity text).
@@ -106,27 +144,33 @@ final class XMLSAXParser {
         var options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
         if ignoringDeclaredEncoding { options |= XML_PARSE_IGNORE_ENC.rawValue }
         xmlCtxtUseOptions(created, Int32(bitPattern: options))
-        feed(created)
+        try feed(created, blocks: blocks)
         try throwFailure(created)
     }
 
-    /// Gives libxml2 the document in chunks, the prolog through the entity-declaration blanker.
-    private func feed(_ context: xmlParserCtxtPtr) {
+    /// Gives libxml2 the document block by block, in chunks, the prolog through the entity-declaration
+    /// blanker; a block is forgotten once libxml2 holds none of it.
+    private func feed(_ context: xmlParserCtxtPtr,
+                      blocks next: () throws(CatalogReadError) -> Data?) throws(CatalogReadError) {
         var blanker = XMLEntityDeclarationBlanker()
-        source.bytes.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var start = 0
-            while start < bytes.count, failure == nil, libxml2Failure == nil {
-                let chunk = UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + XMLSAXParser.chunkSize,
-                                                                               bytes.count)])
-                start += chunk.count
-                if blanker.isFinished {
-                    push(chunk, to: context)
-                } else {
-                    var rewritten: [UInt8] = []
-                    blanker.rewrite(chunk, into: &rewritten)
-                    rewritten.withUnsafeBytes { push($0, to: context) }
+        while failure == nil, libxml2Failure == nil, let block = try next() {
+            source.append(block)
+            block.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+                var start = 0
+                while start < bytes.count, failure == nil, libxml2Failure == nil {
+                    let end = min(start + XMLSAXParser.chunkSize, bytes.count)
+                    let chunk = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+                    start = end
+                    if blanker.isFinished {
+                        push(chunk, to: context)
+                    } else {
+                        var rewritten: [UInt8] = []
+                        blanker.rewrite(chunk, into: &rewritten)
+                        rewritten.withUnsafeBytes { push($0, to: context) }
+                    }
                 }
             }
+            source.dropBlocks(before: heldOffset)
         }
         if failure == nil, libxml2Failure == nil {
             xmlParseChunk(context, nil, 0, 1)
@@ -153,7 +197,7 @@ final class XMLSAXParser {
         // libxml2's push parser words these two cases confusingly; say what happened instead.
         let isDocumentEmpty = failure.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue)
         if isDocumentEmpty || failure.code == Int32(XML_ERR_DOCUMENT_END.rawValue) {
-            if source.bytes.isEmpty {
+            if source.byteCount == 0 {
                 message = "the file is empty"
             } else if isDocumentEmpty || !sawRoot {
                 message = "the file is not XML: no root element found"
@@ -203,10 +247,7 @@ final class XMLSAXParser {
         openElements.append(localName)
         // libxml2 calls this with its input at the tag's `>` (or `/>`); an attribute value cannot hold a `<`, so
         // the tag begins at the last `<` before that.
-        var offset = max(0, min(currentOffset, source.bytes.count - 1))
-        source.bytes.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            while offset > 0, bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
-        }
+        let offset = source.lastOffset(of: UInt8(ascii: "<"), atOrBefore: currentOffset)
         let element = XMLStartTag(localName: XMLBytes(localName), namespaceURI: uri.map(XMLBytes.init),
                                   offset: offset, attributes: attributes, specifiedCount: count - defaulted)
         deliver { () throws(CatalogReadError) in try handler.startElement(element, in: self) }
