@@ -227,16 +227,22 @@ private typealias Location = CatalogCore.SourceLocation
         #expect(!"\(catalog)".contains("lol"))
     }
 
-    @Test("nested entity declarations read and expand to nothing", arguments: [4, 20])
-    func nestedEntities(levels: Int) throws {
+    /// `levels` nested entity declarations, one a line: `e0` is `x`, each next one ten references to the one
+    /// before.
+    static func nestedDeclarations(levels: Int) -> String {
         var declarations = ["<!ENTITY e0 \"x\">"]
         for level in 1...levels {
             declarations.append("<!ENTITY e\(level) \"\(String(repeating: "&e\(level - 1);", count: 10))\">")
         }
+        return declarations.joined(separator: "\n")
+    }
+
+    @Test("nested entity declarations read and expand to nothing", arguments: [4, 20])
+    func nestedEntities(levels: Int) throws {
         let document = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE package [
-            \(declarations.joined(separator: "\n"))
+            \(Self.nestedDeclarations(levels: levels))
             ]>
             <package xmlns="http://apple.com/itunes/importer" version="software5.4">
               <software><software_metadata><in_app_purchases>
@@ -269,6 +275,31 @@ private typealias Location = CatalogCore.SourceLocation
         #expect(catalog.products.map(\.groupKey) == ["Premium", nil])
         #expect(catalog.products.first?.period == SubscriptionPeriod(count: 1, unit: .month))
         #expect(catalog.products.first?.location == Location(path: "metadata.xml", line: levels + 8, column: 7))
+    }
+
+    @Test("UTF-16 with nested entity declarations reads as UTF-8 does, from memory",
+          arguments: [(4, false), (4, true), (20, false)])
+    func nestedEntitiesInUTF16(levels: Int, bigEndian: Bool) throws {
+        let document = """
+            <?xml version="1.0" encoding="UTF-16"?>
+            <!DOCTYPE package [
+            \(Self.nestedDeclarations(levels: levels))
+            ]>
+            <package xmlns="http://apple.com/itunes/importer" version="software5.4">
+              <in_app_purchase>
+                <product_id>com.example.nested&e\(levels);.coins</product_id>
+                <reference_name>&e\(levels);Coins</reference_name>
+              </in_app_purchase>
+            </package>
+            """
+        let data = XMLSAXParserTests.utf16(document, bigEndian: bigEndian)
+        let catalog = try AppStoreMetadataReader().read(data: data, displayPath: "metadata.xml",
+                                                        options: ReadOptions(asOf: try #require(Self.asOf)))
+        #expect(catalog.products.map(\.id) == [ProductID("com.example.nested.coins")])
+        #expect(catalog.products.map(\.referenceName) == ["Coins"])
+        #expect(catalog.products.first?.location == Location(path: "metadata.xml", line: levels + 6, column: 3))
+        #expect(catalog.products.first?.fieldLocations[.id] == Location(path: "metadata.xml", line: levels + 7,
+                                                                        column: 5))
     }
 
     // MARK: - Malformed input

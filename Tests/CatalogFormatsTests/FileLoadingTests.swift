@@ -30,6 +30,6 @@ import Testing
         ("Opening and ending tag mismatch: a line 1 and b", "Opening and ending tag mismatch: a line 1 and b"),
     ])
     func libxml2Words(message: String, words: String) {
-        #expect(XMLInputFeed.inUserWords(message) == words)
+        #expect(XMLParseFailure.inUserWords(message) == words)
     }
 }

@@ -27,9 +27,9 @@ struct FuzzRegressionTests {
         case "storekit":
             _ = try StoreKitConfigReader().read(data: data, displayPath: "Products.storekit", options: options)
         case "asc": _ = try AppStoreConnectReader().read(data: data, displayPath: "asc.json", options: options)
-        case "xml": _ = try AppStoreMetadataReader().read(contentsOf: url, displayPath: "metadata.xml", options: options)
+        case "xml": _ = try AppStoreMetadataReader().read(data: data, displayPath: "metadata.xml", options: options)
         case "csv": _ = try PlayCSVReader().read(contentsOf: url, displayPath: "products.csv", options: options)
-        case "plist": _ = try PlistReader().read(contentsOf: url, displayPath: "Products.plist", options: options)
+        case "plist": _ = try PlistReader().read(data: data, displayPath: "Products.plist", options: options)
         case "play-json": _ = try PlayJSONReader().read(contentsOf: url, displayPath: "products.json", options: options)
         default: Issue.record("unknown fuzz target folder \(target)")
         }

@@ -124,6 +124,17 @@ import TestSupport
         #expect(catalog.products.map(\.id.rawValue) == ["a", "a"])
     }
 
+    @Test func readsFromMemoryAsFromAFile() throws {
+        let path = "plist/array.plist"
+        let data = try Data(contentsOf: Fixtures.url(path))
+        let fromMemory = try PlistReader().read(data: data, displayPath: path, options: try Self.options())
+        #expect(fromMemory == (try read(path)))
+        let binary = #expect(throws: CatalogReadError.self) {
+            try PlistReader().read(data: Data("bplist00".utf8), displayPath: "b.plist", options: try Self.options())
+        }
+        #expect(binary?.location == Location(path: "b.plist", line: 1, column: 1))
+    }
+
     // MARK: - Malformed
 
     @Test func binaryPropertyList() throws {

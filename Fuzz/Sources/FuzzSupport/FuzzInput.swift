@@ -42,27 +42,3 @@ public enum FuzzInput {
         return 0
     }
 }
-
-/// One temporary file per process, rewritten for every input, for readers that take a URL.
-public final class FuzzFile: Sendable {
-    /// The file's URL.
-    public let url: URL
-
-    /// A file named `name` in a fresh temporary folder (the name matters: some readers look at the extension).
-    public init(name: String) {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("catalogcheck-fuzz-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        url = folder.appendingPathComponent(name)
-    }
-
-    /// Writes the input; false when the file system refused (the input is then skipped, not reported).
-    public func write(_ data: Data) -> Bool {
-        do {
-            try data.write(to: url)
-            return true
-        } catch {
-            return false
-        }
-    }
-}

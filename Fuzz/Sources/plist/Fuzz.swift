@@ -1,15 +1,13 @@
 import CatalogFormats
 import FuzzSupport
 
-/// The reader only reads files, so every input is written to one temporary file per process.
-let file = FuzzFile(name: "Products.plist")
-
-/// The property list reader.
+/// The property list reader (libxml2's SAX2 parser), in memory.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    guard let options = FuzzInput.options, file.write(FuzzInput.data(bytes, count)) else { return 0 }
+    guard let options = FuzzInput.options else { return 0 }
+    let data = FuzzInput.data(bytes, count)
     return FuzzInput.run { () throws(CatalogReadError) in
-        _ = try PlistReader().read(contentsOf: file.url, displayPath: "Products.plist", options: options)
+        _ = try PlistReader().read(data: data, displayPath: "Products.plist", options: options)
     }
 }
 

@@ -7,7 +7,8 @@ import Foundation
 /// (transcoded to UTF-8 once, here). Without a mark the file must be UTF-8. The bytes handed on never start
 /// with a byte order mark, so every reader counts line 1's columns from its first character, and because the
 /// readers count columns in characters (Unicode scalars), locations in a transcoded file are those of the
-/// original. XML is not read through here: libxml2 follows the document's own declaration and mark.
+/// original. XML comes through here only for UTF-16 and UTF-32 (`XMLDocumentBytes`); in any other encoding
+/// libxml2 follows the document's own declaration.
 enum TextEncoding {
     /// An encoding a byte order mark names.
     enum Encoding: Equatable {

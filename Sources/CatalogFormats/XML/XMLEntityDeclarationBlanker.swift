@@ -15,8 +15,8 @@
 /// entities (`lt`, `gt`, `amp`, `apos`, `quot`) keep their declarations: libxml2 ignores a redeclaration and
 /// refuses an empty one.
 ///
-/// The rewriter stops at the root element's start tag; it reads ASCII-compatible encodings only, and a
-/// UTF-16 or UTF-32 document is passed through unchanged (libxml2's own entity limits then apply).
+/// The rewriter stops at the root element's start tag; it reads ASCII-compatible encodings only (UTF-16 and
+/// UTF-32 documents are transcoded to UTF-8 before, `XMLDocumentBytes`).
 struct XMLEntityDeclarationBlanker {
     private enum State {
         case prolog
@@ -46,21 +46,13 @@ struct XMLEntityDeclarationBlanker {
     private var state = State.prolog
     private var name: [UInt8] = []
     private var owesDrop = false
-    private var bytesSeen = 0
-    /// True once the rest of the document passes through unchanged: the root element has begun, the DOCTYPE
-    /// has ended, or the encoding is not one the rewriter reads.
+    /// True once the rest of the document passes through unchanged: the root element has begun or the DOCTYPE
+    /// has ended.
     private(set) var isFinished = false
 
     /// Rewrites the next bytes of the document, appending the result to `output`.
     mutating func rewrite(_ input: UnsafeRawBufferPointer, into output: inout [UInt8]) {
         var index = 0
-        if bytesSeen == 0, !input.isEmpty {
-            // UTF-16 / UTF-32 (a byte order mark or a NUL among the first bytes): not followed.
-            if input[0] == 0 || input[0] == 0xFE || input[0] == 0xFF || (input.count > 1 && input[1] == 0) {
-                isFinished = true
-            }
-        }
-        bytesSeen += input.count
         while index < input.count, !isFinished {
             step(input[index], into: &output)
             index += 1

@@ -2,7 +2,7 @@ import CatalogCore
 import Foundation
 
 /// Reads an app's bundled product list, an XML property list (`Products.plist`), streamed through
-/// `XMLStreamReader` (no DTD loading, no network).
+/// `XMLSAXParser` (libxml2 SAX2; no DTD loading, no network).
 ///
 /// Accepted shapes:
 /// - a root `<array>` of `<string>` product IDs;
@@ -30,25 +30,26 @@ public struct PlistReader: CatalogReader {
     /// Reads a property list file.
     public func read(contentsOf url: URL, displayPath: String,
                      options: ReadOptions) throws(CatalogReadError) -> Catalog {
-        if PlistReader.isBinaryPropertyList(url) {
+        try read(data: FileLoading.data(at: url, displayPath: displayPath), displayPath: displayPath,
+                 options: options)
+    }
+
+    /// Reads a property list held in memory.
+    public func read(data: Data, displayPath: String, options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        if data.starts(with: Array("bplist".utf8)) {
             throw CatalogReadError(
                 "binary property lists are not supported; convert with `plutil -convert xml1 \(displayPath)`",
                 at: SourceLocation(path: displayPath, line: 1, column: 1))
         }
-        let xml = try XMLStreamReader(contentsOf: url, displayPath: displayPath)
-        var parser = PlistParser(xml: xml)
-        let root = try parser.parseDocument()
+        let builder = PlistTreeBuilder()
+        try XMLSAXParser.parse(data: data, displayPath: displayPath, handler: builder)
+        guard let root = builder.root else {
+            throw CatalogReadError("the file has no XML root element", at: SourceLocation(path: displayPath, line: 1))
+        }
         var interpreter = PlistProductInterpreter()
         try interpreter.readProducts(root: root)
         return Catalog(path: displayPath, format: .plist, products: interpreter.products,
                        capabilities: CatalogCapabilities(expressesGroups: false, priceableTerritories: []))
-    }
-
-    private static func isBinaryPropertyList(_ url: URL) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 8)) ?? Data()
-        return head.starts(with: Array("bplist".utf8))
     }
 }
 
@@ -84,133 +85,160 @@ struct PlistValue {
     }
 }
 
-/// Turns the node stream of an XML property list into `PlistValue`s.
-private struct PlistParser {
-    let xml: XMLStreamReader
-    private var lastLocation: SourceLocation?
+/// Builds `PlistValue`s from the SAX events of an XML property list.
+private final class PlistTreeBuilder: XMLEventHandler {
+    /// An element being read.
+    private enum Frame {
+        /// `<plist>`, and whether its one value has been read.
+        case plist(location: SourceLocation, hasValue: Bool)
+        case array(location: SourceLocation, depth: Int, items: [PlistValue])
+        /// A `<dict>`, with the key whose value comes next.
+        case dict(location: SourceLocation, depth: Int, entries: [(key: String, keyLocation: SourceLocation,
+                                                                  value: PlistValue)],
+                  key: (text: String, location: SourceLocation)?)
+        /// A leaf: `<key>`, `<string>`, `<integer>`, `<real>`, `<date>`, `<data>`, `<true/>`, `<false/>`.
+        case leaf(name: String, location: SourceLocation, text: [UInt8])
+    }
+
     private static let maximumDepth = 100
+    private static let leafNames: Set<String> = ["key", "string", "integer", "real", "date", "data", "true", "false"]
 
-    init(xml: XMLStreamReader) {
-        self.xml = xml
-    }
+    /// The value of `<plist>`, once it is read.
+    private(set) var root: PlistValue?
+    private var stack: [Frame] = []
+    private var sawRoot = false
+    /// Text between tags of a container, an error unless it is whitespace: reported at the next tag, whole.
+    private var strayText: [UInt8] = []
+    private var strayTextLocation: SourceLocation?
 
-    mutating func parseDocument() throws(CatalogReadError) -> PlistValue {
-        guard let root = try nextSignificant() else {
-            throw CatalogReadError("the file has no XML root element", at: endLocation)
-        }
-        let rootLocation = xml.location(of: root)
-        guard root.kind == .element, root.localName == "plist", root.namespaceURI == nil else {
-            throw CatalogReadError(
-                "not an XML property list: the root element is <\(root.localName)>, expected <plist>", at: rootLocation)
-        }
-        guard let first = try nextSignificant(), first.kind == .element else {
-            throw CatalogReadError("the property list is empty", at: rootLocation)
-        }
-        let value = try parseValue(first, depth: 1)
-        guard let end = try nextSignificant(), end.kind == .endElement else {
-            throw CatalogReadError("<plist> must hold exactly one value", at: lastLocation ?? rootLocation)
-        }
-        return value
-    }
-
-    private var endLocation: SourceLocation {
-        lastLocation ?? SourceLocation(path: xml.displayPath, line: 1)
-    }
-
-    /// The next node that is not whitespace, a comment or a processing instruction; text there is an error.
-    private mutating func nextSignificant() throws(CatalogReadError) -> XMLNode? {
-        while let node = try xml.next() {
-            switch node.kind {
-            case .whitespace, .comment, .processingInstruction:
-                continue
-            case .text:
-                // libxml2 gives a text node the line where it ends; point at its first non-blank line instead.
-                let content = node.text.drop(while: { $0.isWhitespace })
-                let location = SourceLocation(
-                    path: xml.displayPath,
-                    line: node.line.map { $0 - content.filter(\.isNewline).count })
-                throw CatalogReadError("unexpected text \"\(node.text.trimmedXMLWhitespace().prefix(40))\"",
-                                       at: location)
-            case .element:
-                lastLocation = xml.location(of: node)
-                return node
-            case .endElement:
-                return node
+    func characters(_ text: XMLText, in parser: XMLSAXParser) {
+        guard case .leaf(let name, let location, var leafText)? = stack.last else {
+            if strayTextLocation == nil, !text.isWhitespace {
+                strayTextLocation = parser.lineOfFirstNonWhitespace(in: text)
             }
+            strayText.append(contentsOf: text.bytes)
+            return
         }
-        return nil
+        leafText.append(contentsOf: text.bytes)
+        stack[stack.count - 1] = .leaf(name: name, location: location, text: leafText)
     }
 
-    private mutating func parseValue(_ node: XMLNode, depth: Int) throws(CatalogReadError) -> PlistValue {
-        let location = xml.location(of: node)
-        guard node.namespaceURI == nil else {
-            throw CatalogReadError(
-                "<\(node.localName)> in namespace \(node.namespaceURI ?? "") is not a property list element",
-                at: location)
+    private func throwStrayText() throws(CatalogReadError) {
+        defer { strayText = [] }
+        guard let location = strayTextLocation else { return }
+        let text = String(decoding: strayText, as: UTF8.self).trimmedXMLWhitespace()
+        throw CatalogReadError("unexpected text \"\(text.prefix(40))\"", at: location)
+    }
+
+    func startElement(_ tag: XMLStartTag, in parser: XMLSAXParser) throws(CatalogReadError) {
+        try throwStrayText()
+        let location = parser.location(of: tag)
+        let name = tag.localName.string
+        guard let top = stack.last else {
+            guard !sawRoot, name == "plist", tag.namespaceURI == nil else {
+                throw CatalogReadError("not an XML property list: the root element is <\(name)>, expected <plist>",
+                                       at: location)
+            }
+            sawRoot = true
+            stack.append(.plist(location: location, hasValue: false))
+            return
         }
-        guard depth <= PlistParser.maximumDepth else {
-            throw CatalogReadError("the property list is nested more than \(PlistParser.maximumDepth) levels deep",
+        switch top {
+        case .plist(_, let hasValue):
+            guard !hasValue else { throw CatalogReadError("<plist> must hold exactly one value", at: location) }
+            try startValue(tag, name: name, location: location, depth: 1)
+        case .array(_, let depth, _):
+            try startValue(tag, name: name, location: location, depth: depth + 1)
+        case .dict(_, let depth, _, let key):
+            if key != nil {
+                try startValue(tag, name: name, location: location, depth: depth + 1)
+            } else {
+                guard name == "key", tag.namespaceURI == nil else {
+                    throw CatalogReadError("expected <key> in <dict>, found <\(name)>", at: location)
+                }
+                stack.append(.leaf(name: name, location: location, text: []))
+            }
+        case .leaf(let leafName, _, _):
+            throw CatalogReadError("<\(leafName)> must hold text only, found <\(name)>", at: location)
+        }
+    }
+
+    private func startValue(_ tag: XMLStartTag, name: String, location: SourceLocation,
+                            depth: Int) throws(CatalogReadError) {
+        if let uri = tag.namespaceURI {
+            throw CatalogReadError("<\(name)> in namespace \(uri.string) is not a property list element",
                                    at: location)
         }
-        switch node.localName {
-        case "string": return PlistValue(content: .string(try text(of: node)), location: location)
-        case "integer":
-            return PlistValue(content: .integer(try text(of: node).trimmedXMLWhitespace()), location: location)
-        case "real":
-            return PlistValue(content: .real(try text(of: node).trimmedXMLWhitespace()), location: location)
-        case "date":
-            return PlistValue(content: .date(try text(of: node).trimmedXMLWhitespace()), location: location)
-        case "data":
-            _ = try text(of: node)
-            return PlistValue(content: .data, location: location)
-        case "true", "false":
-            guard try text(of: node).trimmedXMLWhitespace().isEmpty else {
-                throw CatalogReadError("<\(node.localName)/> must be empty", at: location)
-            }
-            return PlistValue(content: .bool(node.localName == "true"), location: location)
-        case "array":
-            var items: [PlistValue] = []
-            while let child = try nextSignificant() {
-                if child.kind == .endElement { return PlistValue(content: .array(items), location: location) }
-                items.append(try parseValue(child, depth: depth + 1))
-            }
-        case "dict":
-            var entries: [(key: String, keyLocation: SourceLocation, value: PlistValue)] = []
-            while let child = try nextSignificant() {
-                if child.kind == .endElement { return PlistValue(content: .dict(entries), location: location) }
-                guard child.localName == "key", child.namespaceURI == nil else {
-                    throw CatalogReadError("expected <key> in <dict>, found <\(child.localName)>",
-                                           at: xml.location(of: child))
-                }
-                let keyLocation = xml.location(of: child)
-                let key = try text(of: child)
-                guard let valueNode = try nextSignificant(), valueNode.kind == .element else {
-                    throw CatalogReadError("<key>\(key)</key> has no value", at: keyLocation)
-                }
-                entries.append((key, keyLocation, try parseValue(valueNode, depth: depth + 1)))
-            }
-        default:
-            throw CatalogReadError("<\(node.localName)> is not a property list element", at: location)
+        guard depth <= PlistTreeBuilder.maximumDepth else {
+            throw CatalogReadError(
+                "the property list is nested more than \(PlistTreeBuilder.maximumDepth) levels deep", at: location)
         }
-        // The stream ended inside a container; XMLStreamReader reports truncation before this point.
-        throw CatalogReadError("unexpected end of the property list inside <\(node.localName)>", at: location)
+        switch name {
+        case "array": stack.append(.array(location: location, depth: depth, items: []))
+        case "dict": stack.append(.dict(location: location, depth: depth, entries: [], key: nil))
+        case _ where PlistTreeBuilder.leafNames.contains(name) && name != "key":
+            stack.append(.leaf(name: name, location: location, text: []))
+        default:
+            throw CatalogReadError("<\(name)> is not a property list element", at: location)
+        }
     }
 
-    /// The text of a leaf element, up to its end tag.
-    private mutating func text(of element: XMLNode) throws(CatalogReadError) -> String {
-        var text = ""
-        while let node = try xml.next() {
-            switch node.kind {
-            case .text, .whitespace: text += node.text
-            case .comment, .processingInstruction: continue
-            case .endElement: return text
-            case .element:
-                throw CatalogReadError("<\(element.localName)> must hold text only, found <\(node.localName)>",
-                                       at: xml.location(of: node))
+    func endElement(in parser: XMLSAXParser) throws(CatalogReadError) {
+        try throwStrayText()
+        guard let finished = stack.popLast() else { return }
+        let value: PlistValue
+        switch finished {
+        case .plist(let location, let hasValue):
+            guard hasValue else { throw CatalogReadError("the property list is empty", at: location) }
+            return
+        case .array(let location, _, let items):
+            value = PlistValue(content: .array(items), location: location)
+        case .dict(let location, _, let entries, let key):
+            if let key { throw CatalogReadError("<key>\(key.text)</key> has no value", at: key.location) }
+            value = PlistValue(content: .dict(entries), location: location)
+        case .leaf(let name, let location, let bytes):
+            let text = String(decoding: bytes, as: UTF8.self)
+            if name == "key", case .dict(let dictLocation, let depth, let entries, _)? = stack.last {
+                stack[stack.count - 1] = .dict(location: dictLocation, depth: depth, entries: entries,
+                                               key: (text, location))
+                return
             }
+            value = try PlistTreeBuilder.leaf(name, text: text, location: location)
         }
-        throw CatalogReadError("unexpected end of the property list inside <\(element.localName)>",
-                               at: xml.location(of: element))
+        add(value)
+    }
+
+    private static func leaf(_ name: String, text: String,
+                             location: SourceLocation) throws(CatalogReadError) -> PlistValue {
+        switch name {
+        case "string": return PlistValue(content: .string(text), location: location)
+        case "integer": return PlistValue(content: .integer(text.trimmedXMLWhitespace()), location: location)
+        case "real": return PlistValue(content: .real(text.trimmedXMLWhitespace()), location: location)
+        case "date": return PlistValue(content: .date(text.trimmedXMLWhitespace()), location: location)
+        case "data": return PlistValue(content: .data, location: location)
+        default:
+            guard text.trimmedXMLWhitespace().isEmpty else {
+                throw CatalogReadError("<\(name)/> must be empty", at: location)
+            }
+            return PlistValue(content: .bool(name == "true"), location: location)
+        }
+    }
+
+    /// Puts a finished value into the element that holds it.
+    private func add(_ value: PlistValue) {
+        switch stack.last {
+        case .plist(let location, _):
+            root = value
+            stack[stack.count - 1] = .plist(location: location, hasValue: true)
+        case .array(let location, let depth, var items):
+            items.append(value)
+            stack[stack.count - 1] = .array(location: location, depth: depth, items: items)
+        case .dict(let location, let depth, var entries, let key?):
+            entries.append((key.text, key.location, value))
+            stack[stack.count - 1] = .dict(location: location, depth: depth, entries: entries, key: nil)
+        default:
+            break
+        }
     }
 }
 

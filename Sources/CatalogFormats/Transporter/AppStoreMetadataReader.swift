@@ -21,19 +21,17 @@ import Foundation
 /// - The group is the enclosing `family` / `subscription_group` `name` (key = name); the format has no group
 ///   level, no family sharing and no intro offers (`free_trial_duration` is not an introductory offer record).
 ///
-/// Parsing streams through `XMLStreamReader`: no DTD, no entity substitution (declared entities expand to
-/// nothing), no network.
+/// Parsing streams through `XMLSAXParser` (libxml2 SAX2): no DTD, no entity substitution (declared entities
+/// expand to nothing), no network; element names are compared as bytes, and text is kept only inside the
+/// elements read here.
 public struct AppStoreMetadataReader: CatalogReader {
-    /// The Transporter namespace.
-    static let namespace = "http://apple.com/itunes/importer"
-
     /// Creates the reader.
     public init() {}
 
     /// `.appstoreXML`.
     public var format: CatalogFormat { .appstoreXML }
 
-    /// Reads a `metadata.xml`, or the `metadata.xml` of a package folder.
+    /// Reads a `metadata.xml`, or the `metadata.xml` of a package folder, streaming it.
     public func read(contentsOf url: URL, displayPath: String,
                      options: ReadOptions) throws(CatalogReadError) -> Catalog {
         var fileURL = url
@@ -42,27 +40,77 @@ public struct AppStoreMetadataReader: CatalogReader {
             fileURL = url.appendingPathComponent("metadata.xml")
             filePath = displayPath + "/metadata.xml"
         }
-        let xml = try XMLStreamReader(contentsOf: fileURL, displayPath: filePath)
-        var builder = MetadataCatalogBuilder(asOf: options.asOf)
-        while let node = try xml.next() {
-            try builder.handle(node, location: xml.location(of: node))
+        return try read(filePath: filePath, catalogPath: displayPath,
+                        options: options) { builder throws(CatalogReadError) in
+            try XMLSAXParser.parse(contentsOf: fileURL, displayPath: filePath, handler: builder)
         }
+    }
+
+    /// Reads a `metadata.xml` held in memory.
+    public func read(data: Data, displayPath: String, options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        try read(filePath: displayPath, catalogPath: displayPath,
+                 options: options) { builder throws(CatalogReadError) in
+            try XMLSAXParser.parse(data: data, displayPath: displayPath, handler: builder)
+        }
+    }
+
+    private func read(filePath: String, catalogPath: String, options: ReadOptions,
+                      parse: (XMLEventHandler) throws(CatalogReadError) -> Void) throws(CatalogReadError) -> Catalog {
+        let builder = MetadataCatalogBuilder(asOf: options.asOf)
+        try parse(builder)
         guard builder.sawRoot else {
             throw CatalogReadError("the file has no XML root element", at: SourceLocation(path: filePath, line: 1))
         }
         return Catalog(
-            path: displayPath, format: .appstoreXML, groups: builder.groups, products: builder.products,
+            path: catalogPath, format: .appstoreXML, groups: builder.groups, products: builder.products,
             capabilities: CatalogCapabilities(expressesGroups: true, priceableTerritories: [.unitedStates]),
             remarks: builder.remarks)
     }
 }
 
-/// Builds the catalog from the node stream of a `metadata.xml`.
-private struct MetadataCatalogBuilder {
+/// Builds the catalog from the SAX events of a `metadata.xml`.
+private final class MetadataCatalogBuilder: XMLEventHandler {
     /// The text fields of an `<in_app_purchase>` this reader uses.
     enum Field: Equatable {
         case productID, referenceName, type, duration, clearedForSale, tier
         case intervalStart, intervalEnd, intervalTier
+    }
+
+    /// The elements this reader looks at, recognized once per start tag by their bytes.
+    enum Element: Equatable {
+        case package, family, subscriptionGroup, inAppPurchase
+        case productID, referenceName, type, duration, clearedForSale
+        case products, product, wholesalePriceTier, intervals, interval, startDate, endDate
+        /// Any other element of the Transporter namespace (or of none).
+        case other
+        /// An element in a foreign namespace: never matches a name.
+        case foreign
+
+        init(_ tag: XMLStartTag) {
+            guard tag.isInNamespace("http://apple.com/itunes/importer") else {
+                self = .foreign
+                return
+            }
+            switch tag.localName {
+            case "package": self = .package
+            case "family": self = .family
+            case "subscription_group": self = .subscriptionGroup
+            case "in_app_purchase": self = .inAppPurchase
+            case "product_id": self = .productID
+            case "reference_name": self = .referenceName
+            case "type": self = .type
+            case "duration": self = .duration
+            case "cleared_for_sale": self = .clearedForSale
+            case "products": self = .products
+            case "product": self = .product
+            case "wholesale_price_tier": self = .wholesalePriceTier
+            case "intervals": self = .intervals
+            case "interval": self = .interval
+            case "start_date": self = .startDate
+            case "end_date": self = .endDate
+            default: self = .other
+            }
+        }
     }
 
     struct IntervalDraft {
@@ -90,81 +138,69 @@ private struct MetadataCatalogBuilder {
         var field: Field
         var location: SourceLocation
         var depth: Int
-        var text = ""
+        var text: [UInt8] = []
     }
 
     let asOf: CalendarDate
-    private(set) var sawRoot = false
-    private(set) var groups: [SubscriptionGroup] = []
-    private(set) var products: [Product] = []
-    private(set) var remarks: [String] = []
+    // Changed on every event of one parse on one thread: no dynamic exclusivity checks (`XMLSAXParser`).
+    @exclusivity(unchecked) private(set) var sawRoot = false
+    @exclusivity(unchecked) private(set) var groups: [SubscriptionGroup] = []
+    @exclusivity(unchecked) private(set) var products: [Product] = []
+    @exclusivity(unchecked) private(set) var remarks: [String] = []
 
-    /// Open elements: local names; nil for an element in a foreign namespace (never matches a name).
-    private var openElements: [String?] = []
-    private var groupStack: [(group: SubscriptionGroup, depth: Int)] = []
-    private var purchase: PurchaseDraft?
-    private var purchaseDepth = 0
-    private var capture: Capture?
+    /// Open elements.
+    @exclusivity(unchecked) private var openElements: [Element] = []
+    @exclusivity(unchecked) private var groupStack: [(group: SubscriptionGroup, depth: Int)] = []
+    @exclusivity(unchecked) private var purchase: PurchaseDraft?
+    @exclusivity(unchecked) private var purchaseDepth = 0
+    @exclusivity(unchecked) private var capture: Capture?
 
     init(asOf: CalendarDate) {
         self.asOf = asOf
     }
 
-    mutating func handle(_ node: XMLNode, location: SourceLocation) throws(CatalogReadError) {
-        switch node.kind {
-        case .element:
-            try startElement(node, location: location)
-        case .endElement:
-            try endElement()
-        case .text, .whitespace:
-            if var current = capture, openElements.count == current.depth + 1 {
-                current.text += node.text
-                capture = current
-            }
-        case .comment, .processingInstruction:
-            break
-        }
+    func characters(_ text: XMLText, in parser: XMLSAXParser) {
+        capture?.text.append(contentsOf: text.bytes)
     }
 
-    private mutating func startElement(_ node: XMLNode, location: SourceLocation) throws(CatalogReadError) {
-        let name: String? =
-            node.namespaceURI == nil || node.namespaceURI == AppStoreMetadataReader.namespace ? node.localName : nil
+    func startElement(_ tag: XMLStartTag, in parser: XMLSAXParser) throws(CatalogReadError) {
+        let element = Element(tag)
         if !sawRoot {
-            guard name == "package" else {
+            guard element == .package else {
                 throw CatalogReadError(
-                    "not a Transporter metadata.xml: the root element is <\(node.localName)>, expected <package>",
-                    at: location)
+                    "not a Transporter metadata.xml: the root element is <\(tag.localName.string)>, expected <package>",
+                    at: parser.location(of: tag))
             }
             sawRoot = true
         }
         if let capture {
             throw CatalogReadError(
-                "<\(MetadataCatalogBuilder.elementName(capture.field))> must hold text only, found <\(node.localName)>",
-                at: location)
+                "<\(MetadataCatalogBuilder.elementName(capture.field))> must hold text only, found "
+                    + "<\(tag.localName.string)>", at: parser.location(of: tag))
         }
-        openElements.append(name)
-        guard let name else { return }
+        openElements.append(element)
 
         if purchase == nil {
-            switch name {
-            case "family", "subscription_group":
-                try startGroup(node, name: name, location: location)
-            case "in_app_purchase":
-                purchase = PurchaseDraft(location: location, group: groupStack.last?.group)
+            switch element {
+            case .family, .subscriptionGroup:
+                try startGroup(tag, name: element == .family ? "family" : "subscription_group",
+                               location: parser.location(of: tag))
+            case .inAppPurchase:
+                purchase = PurchaseDraft(location: parser.location(of: tag), group: groupStack.last?.group)
                 purchaseDepth = openElements.count - 1
             default:
                 break
             }
             return
         }
-        if name == "in_app_purchase" {
-            throw CatalogReadError("an <in_app_purchase> inside another <in_app_purchase>", at: location)
+        if element == .inAppPurchase {
+            throw CatalogReadError("an <in_app_purchase> inside another <in_app_purchase>", at: parser.location(of: tag))
         }
-        try startPurchaseChild(name: name, location: location)
+        try startPurchaseChild(element, tag: tag, in: parser)
     }
 
-    private mutating func startGroup(_ node: XMLNode, name: String, location: SourceLocation) throws(CatalogReadError) {
-        let groupName = (node.attribute("name") ?? "").trimmedXMLWhitespace()
+    private func startGroup(_ tag: XMLStartTag, name: String, location: SourceLocation) throws(CatalogReadError) {
+        let groupName = (tag.attribute("name") ?? "").trimmedXMLWhitespace()
         guard !groupName.isEmpty else {
             throw CatalogReadError("<\(name)> has no name attribute; the group's reference name is required",
                                    at: location)
@@ -177,43 +213,44 @@ private struct MetadataCatalogBuilder {
     }
 
     /// Elements inside the current `<in_app_purchase>`, by their path below it.
-    private mutating func startPurchaseChild(name: String, location: SourceLocation) throws(CatalogReadError) {
+    private func startPurchaseChild(_ element: Element, tag: XMLStartTag,
+                                    in parser: XMLSAXParser) throws(CatalogReadError) {
         let path = openElements[(purchaseDepth + 1)...]
         let depth = openElements.count - 1
         func capturing(_ field: Field) {
-            capture = Capture(field: field, location: location, depth: depth)
+            capture = Capture(field: field, location: parser.location(of: tag), depth: depth)
         }
         switch path.count {
         case 1:
-            switch name {
-            case "product_id": capturing(.productID)
-            case "reference_name": capturing(.referenceName)
-            case "type": capturing(.type)
-            case "duration": capturing(.duration)
-            case "cleared_for_sale": capturing(.clearedForSale)
+            switch element {
+            case .productID: capturing(.productID)
+            case .referenceName: capturing(.referenceName)
+            case .type: capturing(.type)
+            case .duration: capturing(.duration)
+            case .clearedForSale: capturing(.clearedForSale)
             default: break
             }
-        case 2 where path.elementsEqual(["products", "product"]):
+        case 2 where path.elementsEqual([.products, .product]):
             purchase?.productBlocks += 1
             if (purchase?.productBlocks ?? 0) > 1 {
                 throw CatalogReadError(
                     "more than one <product> in <products>; one in-app purchase has one product block",
-                    at: location)
+                    at: parser.location(of: tag))
             }
-        case 3 where path.starts(with: ["products", "product"]):
-            switch name {
-            case "cleared_for_sale": capturing(.clearedForSale)
-            case "wholesale_price_tier": capturing(.tier)
-            case "intervals": purchase?.intervalsLocation = location
+        case 3 where path.starts(with: [.products, .product]):
+            switch element {
+            case .clearedForSale: capturing(.clearedForSale)
+            case .wholesalePriceTier: capturing(.tier)
+            case .intervals: purchase?.intervalsLocation = parser.location(of: tag)
             default: break
             }
-        case 4 where path.elementsEqual(["products", "product", "intervals", "interval"]):
-            purchase?.intervals.append(IntervalDraft(location: location))
-        case 5 where path.starts(with: ["products", "product", "intervals", "interval"]):
-            switch name {
-            case "start_date": capturing(.intervalStart)
-            case "end_date": capturing(.intervalEnd)
-            case "wholesale_price_tier": capturing(.intervalTier)
+        case 4 where path.elementsEqual([.products, .product, .intervals, .interval]):
+            purchase?.intervals.append(IntervalDraft(location: parser.location(of: tag)))
+        case 5 where path.starts(with: [.products, .product, .intervals, .interval]):
+            switch element {
+            case .startDate: capturing(.intervalStart)
+            case .endDate: capturing(.intervalEnd)
+            case .wholesalePriceTier: capturing(.intervalTier)
             default: break
             }
         default:
@@ -221,25 +258,24 @@ private struct MetadataCatalogBuilder {
         }
     }
 
-    private mutating func endElement() throws(CatalogReadError) {
+    func endElement(in parser: XMLSAXParser) throws(CatalogReadError) {
         let depth = openElements.count - 1
-        if let finished = capture, finished.depth == depth {
-            capture = nil
+        if capture?.depth == depth, let finished = capture.take() {
             try assign(finished)
         }
-        if purchase != nil, depth == purchaseDepth, let draft = purchase {
-            purchase = nil
+        if depth == purchaseDepth, let draft = purchase.take() {
             try finishPurchase(draft)
         }
-        if let last = groupStack.last, last.depth == depth {
+        if let last = groupStack.indices.last, groupStack[last].depth == depth {
             groupStack.removeLast()
         }
         openElements.removeLast()
     }
 
-    private mutating func assign(_ capture: Capture) throws(CatalogReadError) {
-        guard var draft = purchase else { return }
-        let text = capture.text.trimmedXMLWhitespace()
+    private func assign(_ capture: Capture) throws(CatalogReadError) {
+        // Taken out and put back, so that the draft is changed in place rather than copied.
+        guard var draft = purchase.take() else { return }
+        let text = String(decoding: capture.text, as: UTF8.self).trimmedXMLWhitespace()
         let location = capture.location
         let element = MetadataCatalogBuilder.elementName(capture.field)
         func duplicate() -> CatalogReadError {
@@ -293,7 +329,7 @@ private struct MetadataCatalogBuilder {
         purchase = draft
     }
 
-    private mutating func kind(_ text: String, location: SourceLocation) throws(CatalogReadError) -> ProductKind? {
+    private func kind(_ text: String, location: SourceLocation) throws(CatalogReadError) -> ProductKind? {
         switch text {
         case "consumable": return .consumable
         case "non-consumable": return .nonConsumable
@@ -333,7 +369,7 @@ private struct MetadataCatalogBuilder {
         return date
     }
 
-    private mutating func finishPurchase(_ draft: PurchaseDraft) throws(CatalogReadError) {
+    private func finishPurchase(_ draft: PurchaseDraft) throws(CatalogReadError) {
         guard let productID = draft.productID else {
             throw CatalogReadError("<in_app_purchase> has no <product_id>", at: draft.location)
         }
@@ -417,16 +453,5 @@ private struct MetadataCatalogBuilder {
         case .intervalStart: "start_date"
         case .intervalEnd: "end_date"
         }
-    }
-}
-
-extension String {
-    /// The string without leading and trailing XML whitespace (space, tab, CR, LF).
-    func trimmedXMLWhitespace() -> String {
-        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        let bytes = utf8
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
-              let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }

@@ -1,0 +1,363 @@
+import CLibXML2
+import CatalogCore
+import Foundation
+
+/// A streaming, namespace-aware XML parser on libxml2's SAX2 callbacks: no tree, no `xmlTextReader`, never
+/// Foundation's `XMLParser` (which rejects documents over 10 MB on Linux). libxml2's push parser is fed the
+/// document in chunks and reports start tags, ends and text to an `XMLEventHandler`; positions are byte
+/// offsets, turned into line:column by `SourceText` only for what a reader keeps or reports.
+///
+/// Hardened for untrusted input: no network (`XML_PARSE_NONET`), no DTD loading, no entity substitution, no
+/// default attributes from a DTD, and an entity resolver that refuses everything. Every entity declared in
+/// the internal subset is rewritten to an empty internal entity before libxml2 reads it
+/// (`XMLEntityDeclarationBlanker`; UTF-16 and UTF-32 are transcoded first, `XMLDocumentBytes`), and
+/// references are not reported, so they expand to nothing at any nesting depth — in text and in attribute
+/// values — entity text is never parsed or kept, and external entities are never loaded. libxml2's
+/// diagnostics come through a structured error handler of this parser (nothing global) and become a
+/// `CatalogReadError` at the line and column libxml2 reports. The limits of libxml2's tree builder stay (no
+/// `XML_PARSE_HUGE`), enforced here since no tree is built: 256 levels of nesting, 10,000,000 bytes in one text.
+final class XMLSAXParser {
+    /// The path locations name.
+    let displayPath: String
+    /// The bytes libxml2 may still point into, for locations.
+    private let source: XMLSourceBlocks
+    private let handler: XMLEventHandler
+    // The state below changes on every event of one parse on one thread; dynamic exclusivity checks on it
+    // cost more than the work (`@exclusivity(unchecked)`).
+    @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
+    /// The first error: the handler's, or libxml2's.
+    @exclusivity(unchecked) private var failure: CatalogReadError?
+    @exclusivity(unchecked) private var libxml2Failure: XMLParseFailure?
+    /// Names of the open elements (interned by libxml2), to explain a truncated document.
+    @exclusivity(unchecked) private var openElements: [UnsafePointer<xmlChar>] = []
+    @exclusivity(unchecked) private var sawRoot = false
+    /// Bytes of character data since the last tag: libxml2's own limit on a text node.
+    @exclusivity(unchecked) private var textLength = 0
+    private static let maximumTextLength = 10_000_000
+    /// libxml2's nesting limit (`xmlParserMaxDepth`), which only its tree builder enforces.
+    private static let maximumDepth = 256
+    private static let chunkSize = 1 << 16
+
+    /// libxml2 must be initialized once before parsers run on several threads; a lazy `let` runs it once.
+    private static let libraryInitialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    private init(displayPath: String, handler: XMLEventHandler) {
+        self.source = XMLSourceBlocks(path: displayPath)
+        self.displayPath = displayPath
+        self.handler = handler
+    }
+
+    /// Parses a document held in memory, reporting its events to `handler`.
+    static func parse(data: Data, displayPath: String, handler: XMLEventHandler) throws(CatalogReadError) {
+        _ = libraryInitialized
+        let document = try XMLDocumentBytes(data, path: displayPath)
+        var pending: Data? = document.bytes
+        try XMLSAXParser(displayPath: displayPath, handler: handler)
+            .run(ignoringDeclaredEncoding: document.isTranscoded) { () throws(CatalogReadError) -> Data? in
+                defer { pending = nil }
+                return pending
+            }
+    }
+
+    /// Parses a file, reporting its events to `handler`: read block by block, so memory stays flat in the
+    /// size of the file (a UTF-16 or UTF-32 file, transcoded first, is read whole). A missing or unreadable
+    /// file is an error naming `displayPath`.
+    static func parse(contentsOf url: URL, displayPath: String,
+                      handler: XMLEventHandler) throws(CatalogReadError) {
+        _ = libraryInitialized
+        let descriptor = try FileLoading.open(url, displayPath: displayPath)
+        defer { close(descriptor) }
+        var file = XMLFileBlocks(descriptor: descriptor, path: displayPath)
+        let first = try file.next() ?? Data()
+        if XMLDocumentBytes.needsTranscoding(first) {
+            try parse(data: first + file.rest(), displayPath: displayPath, handler: handler)
+            return
+        }
+        var head: Data? = try XMLDocumentBytes(first, path: displayPath).bytes
+        try XMLSAXParser(displayPath: displayPath, handler: handler)
+            .run(ignoringDeclaredEncoding: false) { () throws(CatalogReadError) -> Data? in
+                if let block = head {
+                    head = nil
+                    return block
+                }
+                return try file.next().map(XMLDocumentBytes.withXMLLineBreaks)
+            }
+    }
+
+    /// The location of a byte offset of the document.
+    func location(ofOffset offset: Int) -> SourceLocation {
+        source.location(ofOffset: offset)
+    }
+
+    /// The location of a start tag's `<`.
+    func location(of element: XMLStartTag) -> SourceLocation {
+        source.location(ofOffset: element.offset)
+    }
+
+    /// The line (no column) of the first character of `text` that is not whitespace, for an error about text
+    /// where none belongs.
+    func lineOfFirstNonWhitespace(in text: XMLText) -> SourceLocation {
+        let index = text.bytes.firstIndex { !isXMLWhitespace($0) } ?? 0
+        var offset = currentOffset
+        if let context, let input = context.pointee.input, let start = text.bytes.baseAddress,
+           let base = input.pointee.base, let cur = input.pointee.cur, let end = input.pointee.end,
+           start >= base, start <= end {
+            // The text lies in libxml2's input buffer (not a copy it made): its offset is exact.
+            offset += (start - cur) + index
+        }
+        return SourceLocation(path: displayPath, line: source.location(ofOffset: offset).line)
+    }
+
+    /// The offset libxml2 has read up to.
+    private var currentOffset: Int {
+        guard let context else { return 0 }
+        return max(0, Int(xmlByteConsumed(context)))
+    }
+
+    /// The offset of the first byte libxml2 still holds.
+    private var heldOffset: Int {
+        guard let input = context?.pointee.input, let base = input.pointee.base, let cur = input.pointee.cur else {
+            return 0
+        }
+        return currentOffset - (cur - base)
+    }
+
+    private func run(ignoringDeclaredEncoding: Bool,
+                     blocks: () throws(CatalogReadError) -> Data?) throws(CatalogReadError) {
+        var sax = XMLSAXParser.handlerTable()
+        // libxml2's own SAX2 handlers take the user data for the parser context, so it is the context, and this
+        // parser rides in the context's `_private` (which libxml2 also gives the contexts of entity text).
+        guard let created = xmlCreatePushParserCtxt(&sax, nil, nil, 0, nil) else {
+            throw CatalogReadError("the XML parser could not be created", at: SourceLocation(path: displayPath))
+        }
+        created.pointee._private = Unmanaged.passUnretained(self).toOpaque()
+        context = created
+        defer {
+            if let document = created.pointee.myDoc { xmlFreeDoc(document) }
+            created.pointee.myDoc = nil
+            xmlFreeParserCtxt(created)
+            context = nil
+        }
+        var options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        if ignoringDeclaredEncoding { options |= XML_PARSE_IGNORE_ENC.rawValue }
+        xmlCtxtUseOptions(created, Int32(bitPattern: options))
+        try feed(created, blocks: blocks)
+        try throwFailure(created)
+    }
+
+    /// Gives libxml2 the document block by block, in chunks, the prolog through the entity-declaration
+    /// blanker; a block is forgotten once libxml2 holds none of it.
+    private func feed(_ context: xmlParserCtxtPtr,
+                      blocks next: () throws(CatalogReadError) -> Data?) throws(CatalogReadError) {
+        var blanker = XMLEntityDeclarationBlanker()
+        while failure == nil, libxml2Failure == nil, let block = try next() {
+            source.append(block)
+            block.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+                var start = 0
+                while start < bytes.count, failure == nil, libxml2Failure == nil {
+                    let end = min(start + XMLSAXParser.chunkSize, bytes.count)
+                    let chunk = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+                    start = end
+                    if blanker.isFinished {
+                        push(chunk, to: context)
+                    } else {
+                        var rewritten: [UInt8] = []
+                        blanker.rewrite(chunk, into: &rewritten)
+                        rewritten.withUnsafeBytes { push($0, to: context) }
+                    }
+                }
+            }
+            source.dropBlocks(before: heldOffset)
+        }
+        if failure == nil, libxml2Failure == nil {
+            xmlParseChunk(context, nil, 0, 1)
+        }
+    }
+
+    private func push(_ chunk: UnsafeRawBufferPointer, to context: xmlParserCtxtPtr) {
+        guard let base = chunk.baseAddress else { return }
+        xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(chunk.count), 0)
+    }
+
+    private func throwFailure(_ context: xmlParserCtxtPtr) throws(CatalogReadError) {
+        if let failure { throw failure }
+        if let libxml2Failure { throw error(for: libxml2Failure) }
+        guard context.pointee.wellFormed != 0 else {
+            throw CatalogReadError("the file is not well-formed XML",
+                                   at: SourceLocation(path: displayPath, line: Int(context.pointee.input?.pointee.line ?? 0)))
+        }
+    }
+
+    /// libxml2's first error, with the end of the document said in the user's words.
+    private func error(for failure: XMLParseFailure) -> CatalogReadError {
+        var message = failure.message
+        // libxml2's push parser words these two cases confusingly; say what happened instead.
+        let isDocumentEmpty = failure.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue)
+        if isDocumentEmpty || failure.code == Int32(XML_ERR_DOCUMENT_END.rawValue) {
+            if source.byteCount == 0 {
+                message = "the file is empty"
+            } else if isDocumentEmpty || !sawRoot {
+                message = "the file is not XML: no root element found"
+            } else if let open = openElements.last {
+                message = "unexpected end of file inside <\(String(cString: open))>: the document is truncated"
+            }
+        }
+        return CatalogReadError(message, at: SourceLocation(path: displayPath, line: failure.line,
+                                                            column: failure.line == nil ? nil : failure.column))
+    }
+
+    // MARK: - Events
+
+    /// Runs a handler call unless the parse has already failed; a thrown error stops libxml2.
+    private func deliver(_ event: () throws(CatalogReadError) -> Void) {
+        guard failure == nil, libxml2Failure == nil else {
+            stop()
+            return
+        }
+        do {
+            try event()
+        } catch {
+            failure = error
+            stop()
+        }
+    }
+
+    /// Fails the parse (unless it has failed already) at the line libxml2 has read up to.
+    private func failAtCurrentLine(_ message: String) {
+        guard failure == nil else { return }
+        failure = CatalogReadError(
+            message, at: SourceLocation(path: displayPath, line: source.location(ofOffset: currentOffset).line))
+    }
+
+    private func stop() {
+        if let context { xmlStopParser(context) }
+    }
+
+    fileprivate func startElement(localName: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?,
+                                  attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int,
+                                  defaulted: Int) {
+        sawRoot = true
+        textLength = 0
+        if openElements.count > XMLSAXParser.maximumDepth {
+            failAtCurrentLine("the document is nested too deeply (more than \(XMLSAXParser.maximumDepth) levels)")
+        }
+        openElements.append(localName)
+        // libxml2 calls this with its input at the tag's `>` (or `/>`); an attribute value cannot hold a `<`, so
+        // the tag begins at the last `<` before that.
+        let offset = source.lastOffset(of: UInt8(ascii: "<"), atOrBefore: currentOffset)
+        let element = XMLStartTag(localName: XMLBytes(localName), namespaceURI: uri.map(XMLBytes.init),
+                                  offset: offset, attributes: attributes, specifiedCount: count - defaulted)
+        deliver { () throws(CatalogReadError) in try handler.startElement(element, in: self) }
+    }
+
+    fileprivate func endElement() {
+        textLength = 0
+        openElements.removeLast(openElements.isEmpty ? 0 : 1)
+        deliver { () throws(CatalogReadError) in try handler.endElement(in: self) }
+    }
+
+    fileprivate func characters(_ pointer: UnsafePointer<xmlChar>, count: Int) {
+        textLength += count
+        if textLength > XMLSAXParser.maximumTextLength {
+            failAtCurrentLine("a text is longer than \(XMLSAXParser.maximumTextLength) bytes (huge text node)")
+        }
+        let text = XMLText(bytes: UnsafeBufferPointer(start: pointer, count: count))
+        deliver { () throws(CatalogReadError) in try handler.characters(text, in: self) }
+    }
+
+    fileprivate func record(_ error: xmlError) {
+        guard libxml2Failure == nil, failure == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        libxml2Failure = XMLParseFailure(error)
+        stop()
+    }
+
+    /// The SAX2 handlers: libxml2's own for the document and the internal subset (so declared entities are
+    /// known, and blanked), this parser's for elements, text and errors, and none for the rest.
+    private static func handlerTable() -> xmlSAXHandler {
+        var sax = xmlSAXHandler()
+        xmlSAXVersion(&sax, 2)
+        sax.startElementNs = { context, localName, _, uri, _, _, count, defaulted, attributes in
+            guard let context, let localName else { return }
+            XMLSAXParser.parser(context)?.startElement(localName: localName, uri: uri, attributes: attributes,
+                                         count: Int(count), defaulted: Int(defaulted))
+        }
+        sax.endElementNs = { context, _, _, _ in
+            guard let context else { return }
+            XMLSAXParser.parser(context)?.endElement()
+        }
+        let characters: charactersSAXFunc = { context, text, count in
+            guard let context, let text, count > 0 else { return }
+            XMLSAXParser.parser(context)?.characters(text, count: Int(count))
+        }
+        sax.characters = characters
+        sax.ignorableWhitespace = characters
+        sax.cdataBlock = characters
+        sax.serror = { context, error in
+            guard let context, let error else { return }
+            XMLSAXParser.parser(context)?.record(error.pointee)
+        }
+        // External entities and subsets are never loaded, whatever the document asks.
+        sax.resolveEntity = { _, _, _ in nil }
+        sax.externalSubset = nil
+        sax.startElement = nil
+        sax.endElement = nil
+        sax.reference = nil
+        sax.comment = nil
+        sax.processingInstruction = nil
+        sax.setDocumentLocator = nil
+        sax.warning = nil
+        sax.error = nil
+        sax.fatalError = nil
+        return sax
+    }
+
+    /// The parser of a libxml2 parser context (the user data of every callback).
+    private static func parser(_ context: UnsafeMutableRawPointer) -> XMLSAXParser? {
+        guard let parser = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return nil }
+        return Unmanaged<XMLSAXParser>.fromOpaque(parser).takeUnretainedValue()
+    }
+}
+
+/// libxml2's first error (or fatal error), in the user's words.
+struct XMLParseFailure {
+    /// libxml2's error code.
+    var code: Int32
+    var message: String
+    var line: Int?
+    var column: Int?
+
+    init(_ error: xmlError) {
+        let raw = error.message.map { String(cString: $0) } ?? "malformed XML"
+        let message = XMLParseFailure.inUserWords(raw.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        code = error.code
+        self.message = message.isEmpty ? "malformed XML" : message
+        line = error.line > 0 ? Int(error.line) : nil
+        column = error.int2 > 0 ? Int(error.int2) : nil
+    }
+
+    /// libxml2's wording where it names its own parser options, limits or encoding detection, said for the
+    /// user: the nesting limit, the size limits, a byte that is not UTF-8 in a document declaring no other
+    /// encoding.
+    static func inUserWords(_ message: String) -> String {
+        let limits = [
+            ("AttValue length too long", "an attribute value is too long"),
+            ("Name too long", "an element or attribute name is too long"),
+        ]
+        if let (_, words) = limits.first(where: { message.contains($0.0) }) { return words }
+        // Plain searches first: most messages match none of these, and a regular expression costs far more.
+        if message.contains("Excessive depth in document: "),
+           let match = message.firstMatch(of: /Excessive depth in document: (\d+)/) {
+            return "the document is nested too deeply (more than \(match.1) levels)"
+        }
+        if message.contains("Input is not proper UTF-8"),
+           let match = message.firstMatch(of: /Input is not proper UTF-8.*Bytes: (0x[0-9A-Fa-f]{2})/) {
+            return "the file is not UTF-8 text (byte \(match.1)); save the file as UTF-8, or name its encoding in "
+                + "the XML declaration"
+        }
+        guard message.lowercased().contains("xml_parse_huge") else { return message }
+        return message.replacing(/,?\s*(use|try) XML_PARSE_HUGE option/.ignoresCase(), with: "")
+    }
+}
