@@ -73,11 +73,15 @@ final class SourceText {
         }
     }
 
+    /// The offset after every LF, found with `memchr` (a vectorized search, several times a byte loop's speed).
     private static func lineStarts(of data: Data) -> [Int] {
         var starts = [0]
         data.withUnsafeBytes { raw in
-            for (index, byte) in raw.enumerated() where byte == 0x0A {
-                starts.append(index + 1)
+            guard let base = raw.baseAddress else { return }
+            var index = 0
+            while index < raw.count, let found = memchr(base + index, 0x0A, raw.count - index) {
+                index = base.distance(to: UnsafeRawPointer(found)) + 1
+                starts.append(index)
             }
         }
         return starts
