@@ -27,7 +27,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .gaveUp(request, attempts, reason):
             return "\(request): gave up after \(attempts) attempts: \(reason)"
         case let .retryLater(request, seconds, after):
-            return "\(request): the store asks to wait \(seconds) s (Retry-After), longer than a fetch waits for one request; try again after \(after)"
+            return "\(request): the store asks to wait \(seconds) s (Retry-After), longer than a fetch waits for one "
+                + "request; try again after \(after)"
         case let .rejected(request, status, detail):
             return "\(request): HTTP \(status)" + (detail.map { ": \($0)" } ?? "")
         case let .malformed(request, reason):

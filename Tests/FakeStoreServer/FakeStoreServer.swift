@@ -188,11 +188,22 @@ private final class ServerState: @unchecked Sendable {
         }
     }
 
-    /// Apple's rules: ES256, the key's `kid`, issuer, audience `appstore-connect-v1`, at most 20 minutes.
+    /// Apple's rules: header `alg` ES256, `kid` the key ID, `typ` JWT; the signature; issuer, audience
+    /// `appstore-connect-v1`, at most 20 minutes.
     private func ascTokenIsValid(_ token: String) async -> Bool {
-        guard let claims = try? await ascKeys.verify(token, as: AppStoreConnectClaims.self) else { return false }
+        guard Self.header(of: token) == ["alg": "ES256", "kid": credentials.keyID, "typ": "JWT"],
+              let claims = try? await ascKeys.verify(token, as: AppStoreConnectClaims.self) else { return false }
         return claims.iss.value == credentials.issuerID && claims.aud.value == ["appstore-connect-v1"]
             && claims.exp.value.timeIntervalSince(claims.iat.value) <= 20 * 60
+    }
+
+    /// A JWT's header fields.
+    static func header(of token: String) -> [String: String]? {
+        guard var text = token.split(separator: ".").first.map(String.init) else { return nil }
+        text = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        text += String(repeating: "=", count: (4 - text.count % 4) % 4)
+        guard let data = Data(base64Encoded: text) else { return nil }
+        return try? JSONSerialization.jsonObject(with: data) as? [String: String]
     }
 
     /// The OAuth token endpoint: a JWT-bearer grant whose RS256 assertion the service account's key signed.
@@ -203,6 +214,7 @@ private final class ServerState: @unchecked Sendable {
         form.percentEncodedQuery = body
         let fields = Dictionary((form.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
         guard fields["grant_type"] == "urn:ietf:params:oauth:grant-type:jwt-bearer", let assertion = fields["assertion"],
+              Self.header(of: assertion)?["alg"] == "RS256",
               let claims = try? await googleKeys.verify(assertion, as: GoogleAssertionClaims.self),
               claims.iss.value == credentials.clientEmail,
               claims.scope == "https://www.googleapis.com/auth/androidpublisher",

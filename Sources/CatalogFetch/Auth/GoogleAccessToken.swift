@@ -32,7 +32,8 @@ public struct GoogleServiceAccount: Sendable {
         let email = try field("client_email")
         let tokenText = try field("token_uri")
         guard let tokenURI = URL(string: tokenText), KeyFile.isTrusted(tokenURI) else {
-            throw FetchError.credentials("the service account key file \(path): token_uri \(tokenText) is not an https URL")
+            throw FetchError.credentials(
+                "the service account key file \(path): token_uri \(tokenText) is not an https URL")
         }
         let key: Insecure.RSA.PrivateKey
         do {
@@ -40,7 +41,8 @@ public struct GoogleServiceAccount: Sendable {
         } catch let error as FetchError {
             throw error
         } catch {
-            throw FetchError.credentials("the service account key file \(path): private_key is not a PEM RSA private key")
+            throw FetchError.credentials(
+                "the service account key file \(path): private_key is not a PEM RSA private key")
         }
         let account = GoogleServiceAccount(clientEmail: email, privateKeyID: object["private_key_id"] as? String,
                                            tokenURI: tokenURI, key: key)
@@ -120,8 +122,9 @@ actor GoogleAccessToken {
             response = try await session.send(request)
         } catch let FetchError.rejected(_, status, detail) where status == 400 {
             // OAuth answers a bad or revoked key with 400 invalid_grant.
-            throw FetchError.refused(store: "Google's token endpoint", credential: "the service account \(account.clientEmail)",
-                                     status: status, advice: (detail.map { "\($0); " } ?? "")
+            throw FetchError.refused(store: "Google's token endpoint",
+                                     credential: "the service account \(account.clientEmail)", status: status,
+                                     advice: (detail.map { "\($0); " } ?? "")
                                          + "check that the key file is current and its key not deleted")
         }
         guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],

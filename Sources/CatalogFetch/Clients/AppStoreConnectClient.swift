@@ -11,7 +11,8 @@ public struct AppStoreConnectClient: Sendable {
     public static let apiHost = "https://api.appstoreconnect.apple.com"
 
     static let inAppPurchases = ResourceKind(key: "inAppPurchases", label: "in-app purchases")
-    static let priceSchedules = ResourceKind(key: "inAppPurchasePriceSchedules", label: "in-app purchase price schedules")
+    static let priceSchedules = ResourceKind(key: "inAppPurchasePriceSchedules",
+                                             label: "in-app purchase price schedules")
     static let inAppPurchasePrices = ResourceKind(key: "inAppPurchasePrices", label: "in-app purchase prices")
     static let groups = ResourceKind(key: "subscriptionGroups", label: "subscription groups")
     static let subscriptions = ResourceKind(key: "subscriptions", label: "subscriptions")
@@ -33,7 +34,8 @@ public struct AppStoreConnectClient: Sendable {
         session = APISession(transport: transport, policy: policy, progress: progress) { status in
             .refused(store: "App Store Connect", credential: "the API key \(credentials.keyID)", status: status,
                      advice: status == 403
-                        ? "check that the key's role may read the app's in-app purchases (App Manager or Admin) and that \(appID) is the app's Apple ID"
+                        ? "check that the key's role may read in-app purchases (App Manager or Admin) and that "
+                            + "\(appID) is the app's Apple ID"
                         : "check the key ID, issuer ID and that the key is not revoked")
         }
         token = await AppStoreConnectToken(credentials: credentials)
@@ -43,43 +45,53 @@ public struct AppStoreConnectClient: Sendable {
     public func fetch(into writer: SnapshotWriter) async throws -> [KindTally] {
         let token = self.token
         let pager = Pager(session: session, writer: writer, authorization: { try await token.authorization() })
-        let paging = Paging.jsonAPI(base: base)
         let app = Self.segment(appID)
         let first = try await pager.runPhase([
-            try Listing(Self.inAppPurchases, "in-app-purchases", base, "/v1/apps/\(app)/inAppPurchasesV2?limit=200", paging: paging),
-            try Listing(Self.groups, "subscription-groups", base, "/v1/apps/\(app)/subscriptionGroups?limit=200", paging: paging),
+            try listing(Self.inAppPurchases, "in-app-purchases", "/v1/apps/\(app)/inAppPurchasesV2?limit=200"),
+            try listing(Self.groups, "subscription-groups", "/v1/apps/\(app)/subscriptionGroups?limit=200"),
         ], progress: progress)
-        let iapIDs = first.filter { $0.kind == Self.inAppPurchases }.flatMap(\.ids)
-        let groupIDs = first.filter { $0.kind == Self.groups }.flatMap(\.ids)
 
-        var secondListings: [Listing] = []
-        for group in groupIDs {
-            let id = Self.segment(group)
-            secondListings.append(try Listing(Self.subscriptions, "subscription-group-\(id)-subscriptions", base, "/v1/subscriptionGroups/\(id)/subscriptions?limit=200", paging: paging))
+        var second: [Listing] = []
+        for group in ids(of: Self.groups, in: first) {
+            second.append(try listing(Self.subscriptions, "subscription-group-\(group)-subscriptions",
+                                      "/v1/subscriptionGroups/\(group)/subscriptions?limit=200"))
         }
-        for iap in iapIDs {
-            let id = Self.segment(iap)
-            secondListings.append(try Listing(Self.priceSchedules, "in-app-purchase-\(id)-iapPriceSchedule", base, "/v2/inAppPurchases/\(id)/iapPriceSchedule", paging: paging))
+        for iap in ids(of: Self.inAppPurchases, in: first) {
+            second.append(try listing(Self.priceSchedules, "in-app-purchase-\(iap)-iapPriceSchedule",
+                                      "/v2/inAppPurchases/\(iap)/iapPriceSchedule"))
         }
-        let second = try await pager.runPhase(secondListings, progress: progress)
+        let secondResults = try await pager.runPhase(second, progress: progress)
 
-        var thirdListings: [Listing] = []
-        for subscription in second.filter({ $0.kind == Self.subscriptions }).flatMap(\.ids) {
-            let id = Self.segment(subscription)
-            thirdListings.append(try Listing(Self.subscriptionPrices, "subscription-\(id)-prices", base, "/v1/subscriptions/\(id)/prices?include=subscriptionPricePoint,territory&limit=200", paging: paging))
-            thirdListings.append(try Listing(Self.introductoryOffers, "subscription-\(id)-introductoryOffers", base, "/v1/subscriptions/\(id)/introductoryOffers?include=territory,subscriptionPricePoint&limit=200", paging: paging))
+        var third: [Listing] = []
+        for subscription in ids(of: Self.subscriptions, in: secondResults) {
+            let path = "/v1/subscriptions/\(subscription)"
+            third.append(try listing(Self.subscriptionPrices, "subscription-\(subscription)-prices",
+                                     path + "/prices?include=subscriptionPricePoint,territory&limit=200"))
+            third.append(try listing(Self.introductoryOffers, "subscription-\(subscription)-introductoryOffers",
+                                     path + "/introductoryOffers?include=territory,subscriptionPricePoint&limit=200"))
         }
-        for schedule in second.filter({ $0.kind == Self.priceSchedules }).flatMap(\.ids) {
-            let id = Self.segment(schedule)
+        for schedule in ids(of: Self.priceSchedules, in: secondResults) {
             for relationship in ["manualPrices", "automaticPrices"] {
-                thirdListings.append(try Listing(Self.inAppPurchasePrices, "in-app-purchase-price-schedule-\(id)-\(relationship)", base, "/v1/inAppPurchasePriceSchedules/\(id)/\(relationship)?include=inAppPurchasePricePoint,territory&limit=200", paging: paging))
+                third.append(try listing(
+                    Self.inAppPurchasePrices, "in-app-purchase-price-schedule-\(schedule)-\(relationship)",
+                    "/v1/inAppPurchasePriceSchedules/\(schedule)/\(relationship)"
+                        + "?include=inAppPurchasePricePoint,territory&limit=200"))
             }
         }
-        let third = try await pager.runPhase(thirdListings, progress: progress)
-        return tallies(first + second + third, kinds: [
+        let thirdResults = try await pager.runPhase(third, progress: progress)
+        return tallies(first + secondResults + thirdResults, kinds: [
             Self.inAppPurchases, Self.priceSchedules, Self.inAppPurchasePrices, Self.groups, Self.subscriptions,
             Self.subscriptionPrices, Self.introductoryOffers,
         ])
+    }
+
+    /// The IDs a phase found of `kind`, each as one URL path segment.
+    private func ids(of kind: ResourceKind, in results: [ListingResult]) -> [String] {
+        results.filter { $0.kind == kind }.flatMap(\.ids).map(Self.segment)
+    }
+
+    private func listing(_ kind: ResourceKind, _ stem: String, _ pathAndQuery: String) throws -> Listing {
+        try Listing(kind, stem, base, pathAndQuery, paging: .jsonAPI(base: base))
     }
 
     /// An ID as one URL path segment.

@@ -43,7 +43,8 @@ public struct PlayClient: Sendable {
         let listings = [
             try Listing(Self.subscriptions, "subscriptions", base, root + "/subscriptions?pageSize=1000",
                         paging: .google(listKey: "subscriptions", parameter: "pageToken")),
-            try Listing(Self.offers, "subscription-offers", base, root + "/subscriptions/-/basePlans/-/offers?pageSize=1000",
+            try Listing(Self.offers, "subscription-offers", base,
+                        root + "/subscriptions/-/basePlans/-/offers?pageSize=1000",
                         paging: .google(listKey: "subscriptionOffers", parameter: "pageToken")),
             try Listing(Self.inAppProducts, "inappproducts", base, root + "/inappproducts",
                         paging: .google(listKey: "inappproduct", parameter: "token")),
