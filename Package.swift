@@ -12,6 +12,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // The normalized model, matching and rules. Pure Swift + Foundation.
@@ -40,6 +44,14 @@ let package = Package(
         ),
         // One reporter per output format; libxml2's writer for the XML ones.
         .target(name: "CatalogReports", dependencies: ["CatalogCore", "CLibXML2"]),
+        // `fetch`: the store API clients (HTTP, JWTs, paging, retries) and the snapshot writer.
+        .target(
+            name: "CatalogFetch",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ]
+        ),
         // The thin command-line layer.
         .executableTarget(
             name: "catalogcheck",
@@ -47,6 +59,7 @@ let package = Package(
                 "CatalogCore",
                 "CatalogFormats",
                 "CatalogReports",
+                "CatalogFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,6 +69,22 @@ let package = Package(
         // libxml2's HTML parser reads the HTML report back in the tests.
         .testTarget(name: "CatalogReportsTests", dependencies: ["CatalogReports", "CLibXML2", "TestSupport"]),
         .testTarget(name: "CatalogCheckCLITests", dependencies: ["catalogcheck", "TestSupport"]),
+        // A local App Store Connect + Play Developer API for the fetch tests (Hummingbird, 127.0.0.1, port 0).
+        .target(
+            name: "FakeStoreServer",
+            dependencies: [
+                "CatalogFetch",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                // RSA key generation for the test service account.
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Tests/FakeStoreServer"
+        ),
+        .testTarget(
+            name: "CatalogFetchTests",
+            dependencies: ["catalogcheck", "CatalogFetch", "FakeStoreServer", "TestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

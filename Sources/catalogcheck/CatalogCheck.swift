@@ -17,7 +17,8 @@ struct CatalogCheck: ParsableCommand {
             invalid input, or an output that could not be written), 64 usage error.
             """,
         version: ToolInfo.version,
-        subcommands: [CheckCommand.self, DiffCommand.self, ReportCommand.self, ExportCommand.self, FormatsCommand.self, RulesCommand.self],
+        subcommands: [CheckCommand.self, DiffCommand.self, ReportCommand.self, FetchCommand.self, ExportCommand.self,
+                      FormatsCommand.self, RulesCommand.self],
         defaultSubcommand: nil
     )
 

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Fetches what the `asc-json` reader reads for one app, every page (`links.next`), each response written
+/// unchanged: the app's in-app purchases (`/v1/apps/{id}/inAppPurchasesV2`), their price schedules and manual
+/// and automatic prices with price points and territories; the app's subscription groups, their
+/// subscriptions, each subscription's prices (current and scheduled) with price points and territories, and its
+/// introductory offers. Availability is the resources' `state`, which these responses carry. Resources are
+/// linked by each document's `links.self`, as the reader expects (FORMATS.md).
+public struct AppStoreConnectClient: Sendable {
+    /// The real API's scheme and host.
+    public static let apiHost = "https://api.appstoreconnect.apple.com"
+
+    static let inAppPurchases = ResourceKind(key: "inAppPurchases", label: "in-app purchases")
+    static let priceSchedules = ResourceKind(key: "inAppPurchasePriceSchedules",
+                                             label: "in-app purchase price schedules")
+    static let inAppPurchasePrices = ResourceKind(key: "inAppPurchasePrices", label: "in-app purchase prices")
+    static let groups = ResourceKind(key: "subscriptionGroups", label: "subscription groups")
+    static let subscriptions = ResourceKind(key: "subscriptions", label: "subscriptions")
+    static let subscriptionPrices = ResourceKind(key: "subscriptionPrices", label: "subscription prices")
+    static let introductoryOffers = ResourceKind(key: "subscriptionIntroductoryOffers", label: "introductory offers")
+
+    let appID: String
+    let base: URL
+    let session: APISession
+    let token: AppStoreConnectToken
+    let progress: FetchProgress
+
+    /// Creates a client for `appID` at `base` (the real API's `apiHost`, or a test server).
+    public init(credentials: AppStoreConnectCredentials, appID: String, base: URL, transport: any HTTPTransport,
+                policy: RetryPolicy, progress: FetchProgress) async {
+        self.appID = appID
+        self.base = base
+        self.progress = progress
+        session = APISession(transport: transport, policy: policy, progress: progress) { status in
+            .refused(store: "App Store Connect", credential: "the API key \(credentials.keyID)", status: status,
+                     advice: status == 403
+                        ? "check that the key's role may read in-app purchases (App Manager or Admin) and that "
+                            + "\(appID) is the app's Apple ID"
+                        : "check the key ID, issuer ID and that the key is not revoked")
+        }
+        token = await AppStoreConnectToken(credentials: credentials)
+    }
+
+    /// Fetches every page into `writer`; returns the counts per kind.
+    public func fetch(into writer: SnapshotWriter) async throws -> [KindTally] {
+        let token = self.token
+        let pager = Pager(session: session, writer: writer, authorization: { try await token.authorization() })
+        let app = Self.segment(appID)
+        let first = try await pager.runPhase([
+            try listing(Self.inAppPurchases, "in-app-purchases", "/v1/apps/\(app)/inAppPurchasesV2?limit=200"),
+            try listing(Self.groups, "subscription-groups", "/v1/apps/\(app)/subscriptionGroups?limit=200"),
+        ], progress: progress)
+
+        var second: [Listing] = []
+        for group in ids(of: Self.groups, in: first) {
+            second.append(try listing(Self.subscriptions, "subscription-group-\(group)-subscriptions",
+                                      "/v1/subscriptionGroups/\(group)/subscriptions?limit=200"))
+        }
+        for iap in ids(of: Self.inAppPurchases, in: first) {
+            second.append(try listing(Self.priceSchedules, "in-app-purchase-\(iap)-iapPriceSchedule",
+                                      "/v2/inAppPurchases/\(iap)/iapPriceSchedule"))
+        }
+        let secondResults = try await pager.runPhase(second, progress: progress)
+
+        var third: [Listing] = []
+        for subscription in ids(of: Self.subscriptions, in: secondResults) {
+            let path = "/v1/subscriptions/\(subscription)"
+            third.append(try listing(Self.subscriptionPrices, "subscription-\(subscription)-prices",
+                                     path + "/prices?include=subscriptionPricePoint,territory&limit=200"))
+            third.append(try listing(Self.introductoryOffers, "subscription-\(subscription)-introductoryOffers",
+                                     path + "/introductoryOffers?include=territory,subscriptionPricePoint&limit=200"))
+        }
+        for schedule in ids(of: Self.priceSchedules, in: secondResults) {
+            for relationship in ["manualPrices", "automaticPrices"] {
+                third.append(try listing(
+                    Self.inAppPurchasePrices, "in-app-purchase-price-schedule-\(schedule)-\(relationship)",
+                    "/v1/inAppPurchasePriceSchedules/\(schedule)/\(relationship)"
+                        + "?include=inAppPurchasePricePoint,territory&limit=200"))
+            }
+        }
+        let thirdResults = try await pager.runPhase(third, progress: progress)
+        return tallies(first + secondResults + thirdResults, kinds: [
+            Self.inAppPurchases, Self.priceSchedules, Self.inAppPurchasePrices, Self.groups, Self.subscriptions,
+            Self.subscriptionPrices, Self.introductoryOffers,
+        ])
+    }
+
+    /// The IDs a phase found of `kind`, each as one URL path segment.
+    private func ids(of kind: ResourceKind, in results: [ListingResult]) -> [String] {
+        results.filter { $0.kind == kind }.flatMap(\.ids).map(Self.segment)
+    }
+
+    private func listing(_ kind: ResourceKind, _ stem: String, _ pathAndQuery: String) throws -> Listing {
+        try Listing(kind, stem, base, pathAndQuery, paging: .jsonAPI(base: base))
+    }
+
+    /// An ID as one URL path segment.
+    static func segment(_ id: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/?#")
+        return id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id
+    }
+}

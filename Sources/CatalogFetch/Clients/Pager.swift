@@ -1,0 +1,162 @@
+import Foundation
+
+/// One list request of a store API and the kind of resources it returns; `stem` names its page files.
+struct Listing: Sendable {
+    let kind: ResourceKind
+    let stem: String
+    let url: URL
+    let paging: Paging
+
+    /// The listing at `base` + `pathAndQuery`.
+    init(_ kind: ResourceKind, _ stem: String, _ base: URL, _ pathAndQuery: String, paging: Paging) throws {
+        guard let url = URL(string: base.absoluteString + pathAndQuery) else {
+            throw FetchError.malformed(request: "GET \(pathAndQuery)", reason: "not a valid URL")
+        }
+        self.kind = kind
+        self.stem = stem
+        self.url = url
+        self.paging = paging
+    }
+}
+
+/// What one listing got: its pages and resources, and the IDs of the resources in its `data`.
+struct ListingResult: Sendable {
+    let kind: ResourceKind
+    let pages: Int
+    let resources: Int
+    let ids: [String]
+}
+
+/// How a store API says there is a next page.
+enum Paging: Sendable {
+    /// JSON:API `links.next`: an absolute URL whose path and query are requested from `base`, so a page never
+    /// sends the token to a host other than the API's.
+    case jsonAPI(base: URL)
+    /// Google: the list sits under `listKey`; the next page is the same request with `parameter` set to
+    /// `nextPageToken` (or legacy `tokenPagination.nextPageToken`).
+    case google(listKey: String, parameter: String)
+}
+
+/// Requests every page of a listing and writes each one, unchanged, to the snapshot.
+struct Pager: Sendable {
+    let session: APISession
+    let writer: SnapshotWriter
+    let authorization: @Sendable () async throws -> String
+
+    /// The most requests in flight at once.
+    static let concurrency = 4
+
+    func run(_ listing: Listing) async throws -> ListingResult {
+        var url: URL? = listing.url
+        var seen: Set<URL> = []
+        var pages = 0
+        var resources = 0
+        var ids: [String] = []
+        while let current = url {
+            seen.insert(current)
+            let request = HTTPRequest(url: current, headers: [(name: "Accept", value: "application/json")])
+            let response = try await session.send(request, authorization: authorization)
+            let name = "GET \(current.absoluteString)"
+            guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
+                throw FetchError.malformed(request: name, reason: "the answer is not a JSON object")
+            }
+            pages += 1
+            try writer.write(response.body, stem: listing.stem, page: pages)
+            let page = try read(object, paging: listing.paging, request: name)
+            resources += page.resources
+            ids += page.ids
+            url = page.next
+            if let next = url, seen.contains(next) {
+                throw FetchError.malformed(request: name, reason: "the next page link repeats an earlier page")
+            }
+        }
+        return ListingResult(kind: listing.kind, pages: pages, resources: resources, ids: ids)
+    }
+
+    /// Runs listings, at most `concurrency` at a time, and reports each kind they cover once all are done.
+    func runPhase(_ listings: [Listing], progress: FetchProgress) async throws -> [ListingResult] {
+        let results = try await mapConcurrently(listings, limit: Self.concurrency, progress: progress) {
+            try await run($0)
+        }
+        var kinds: [ResourceKind] = []
+        for listing in listings where !kinds.contains(listing.kind) { kinds.append(listing.kind) }
+        for tally in tallies(results, kinds: kinds) { progress.finished(tally) }
+        return results
+    }
+
+    private func read(_ object: [String: Any], paging: Paging, request: String) throws
+        -> (resources: Int, ids: [String], next: URL?)
+    {
+        switch paging {
+        case let .jsonAPI(base):
+            let items: [[String: Any]]
+            switch object["data"] {
+            case let array as [[String: Any]]: items = array
+            case let single as [String: Any]: items = [single]
+            default: items = []
+            }
+            let ids = items.compactMap { $0["id"] as? String }
+            guard let links = object["links"] as? [String: Any], let next = links["next"] as? String else {
+                return (items.count, ids, nil)
+            }
+            guard let parts = URLComponents(string: next), !parts.path.isEmpty,
+                  var rebased = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
+                throw FetchError.malformed(request: request, reason: "links.next is not a URL")
+            }
+            rebased.path = parts.path
+            rebased.percentEncodedQuery = parts.percentEncodedQuery
+            return (items.count, ids, rebased.url)
+        case let .google(listKey, parameter):
+            let count = (object[listKey] as? [Any])?.count ?? 0
+            let token = (object["nextPageToken"] as? String)
+                ?? ((object["tokenPagination"] as? [String: Any])?["nextPageToken"] as? String)
+            guard let token, !token.isEmpty else { return (count, [], nil) }
+            return (count, [], Self.setting(parameter, to: token, in: request))
+        }
+    }
+
+    /// The listing's URL (from `request`, "GET URL") with `name=value` set in its query.
+    private static func setting(_ name: String, to value: String, in request: String) -> URL? {
+        guard var parts = URLComponents(string: String(request.dropFirst("GET ".count))) else { return nil }
+        var items = (parts.queryItems ?? []).filter { $0.name != name }
+        items.append(URLQueryItem(name: name, value: value))
+        parts.queryItems = items
+        return parts.url
+    }
+}
+
+/// Runs `body` on every item, at most `limit` at a time, and returns the results in the items' order.
+func mapConcurrently<Item: Sendable, Result: Sendable>(
+    _ items: [Item], limit: Int, progress: FetchProgress,
+    _ body: @escaping @Sendable (Item) async throws -> Result
+) async throws -> [Result] {
+    progress.startPhase(jobs: items.count)
+    return try await withThrowingTaskGroup(of: (Int, Result).self) { group in
+        var results = [Result?](repeating: nil, count: items.count)
+        var next = 0
+        while next < min(limit, items.count) {
+            let index = next
+            group.addTask { (index, try await body(items[index])) }
+            next += 1
+        }
+        while let (index, result) = try await group.next() {
+            results[index] = result
+            progress.jobDone()
+            if next < items.count {
+                let index = next
+                group.addTask { (index, try await body(items[index])) }
+                next += 1
+            }
+        }
+        return results.compactMap { $0 }
+    }
+}
+
+/// Sums listing results per kind, in the order of `kinds`.
+func tallies(_ results: [ListingResult], kinds: [ResourceKind]) -> [KindTally] {
+    kinds.map { kind in
+        let mine = results.filter { $0.kind == kind }
+        return KindTally(kind: kind, pages: mine.reduce(0) { $0 + $1.pages },
+                         resources: mine.reduce(0) { $0 + $1.resources })
+    }
+}

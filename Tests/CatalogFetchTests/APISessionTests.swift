@@ -1,0 +1,86 @@
+@testable import CatalogFetch
+import Foundation
+import Testing
+
+/// A transport that answers from a script, one answer per attempt, and records the requests.
+private final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var script: [Result<HTTPResponse, TransportFailure>]
+    private(set) var authorizations: [String] = []
+
+    init(_ script: [Result<HTTPResponse, TransportFailure>]) {
+        self.script = script
+    }
+
+    func send(_ request: HTTPRequest, timeout: Duration) async throws(TransportFailure) -> HTTPResponse {
+        let next = lock.withLock {
+            authorizations += request.headers.filter { $0.name == "Authorization" }.map(\.value)
+            return script.removeFirst()
+        }
+        return try next.get()
+    }
+}
+
+/// Retries, backoff and error messages of `APISession`, without a network.
+struct APISessionTests {
+    private final class Sleeps: @unchecked Sendable {
+        let lock = NSLock()
+        var durations: [Duration] = []
+    }
+
+    private func session(_ transport: ScriptedTransport, sleeps: Sleeps) -> APISession {
+        APISession(transport: transport, policy: RetryPolicy(jitter: { 0 }),
+                   progress: FetchProgress(quiet: true, isTerminal: false) { _ in },
+                   refusal: { .refused(store: "Store", credential: "the key K", status: $0, advice: "check it") },
+                   sleep: { duration in sleeps.lock.withLock { sleeps.durations.append(duration) } })
+    }
+
+    private let request = HTTPRequest(url: URL(fileURLWithPath: "/").deletingLastPathComponent())
+
+    @Test func backoffDoublesFromTheBaseDelayAndHonorsRetryAfter() async throws {
+        let transport = ScriptedTransport([
+            .success(HTTPResponse(status: 503)), .failure(TransportFailure("connection reset by peer")),
+            .success(HTTPResponse(status: 429, headers: ["Retry-After": "7"])), .success(HTTPResponse(status: 500)),
+            .success(HTTPResponse(status: 502)), .success(HTTPResponse(status: 200, body: Data("{}".utf8))),
+        ])
+        let sleeps = Sleeps()
+        let response = try await session(transport, sleeps: sleeps).send(request, authorization: { "Bearer secret" })
+        #expect(response.status == 200)
+        #expect(sleeps.durations == [.seconds(1), .seconds(2), .seconds(7), .seconds(8), .seconds(16)])
+        #expect(transport.authorizations.count == 6)
+    }
+
+    @Test func sixFailuresGiveUpNamingTheLastOneAndNoSecret() async throws {
+        let transport = ScriptedTransport(Array(repeating: .failure(TransportFailure("connection refused")), count: 6))
+        let sleeps = Sleeps()
+        await #expect(throws: FetchError.gaveUp(request: "GET \(request.url.absoluteString)", attempts: 6,
+                                                reason: "connection refused")) {
+            try await session(transport, sleeps: sleeps).send(request, authorization: { "Bearer secret" })
+        }
+    }
+
+    @Test func refusalsAndRejectionsAreNotRetried() async throws {
+        let sleeps = Sleeps()
+        await #expect(throws: FetchError.refused(store: "Store", credential: "the key K", status: 403, advice: "check it")) {
+            try await session(ScriptedTransport([.success(HTTPResponse(status: 403))]), sleeps: sleeps).send(request)
+        }
+        let body = Data(#"{"errors":[{"status":"404","title":"Not found","detail":"There is no app 42."}]}"#.utf8)
+        await #expect(throws: FetchError.rejected(request: "GET \(request.url.absoluteString)", status: 404,
+                                                  detail: "There is no app 42.")) {
+            try await session(ScriptedTransport([.success(HTTPResponse(status: 404, body: body))]), sleeps: sleeps)
+                .send(request)
+        }
+        #expect(sleeps.durations.isEmpty)
+    }
+
+    @Test func retryAfterIsSecondsOrAnHTTPDate() {
+        let now = Date(timeIntervalSince1970: 1_780_000_000)
+        #expect(RetryPolicy.parseRetryAfter("120", now: now) == .seconds(120))
+        let date = DateFormatter()
+        date.locale = Locale(identifier: "en_US_POSIX")
+        date.timeZone = TimeZone(identifier: "GMT")
+        date.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        #expect(RetryPolicy.parseRetryAfter(date.string(from: now.addingTimeInterval(90)), now: now) == .seconds(90))
+        #expect(RetryPolicy.parseRetryAfter("soon", now: now) == nil)
+    }
+}

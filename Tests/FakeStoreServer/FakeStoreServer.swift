@@ -1,0 +1,241 @@
+import CatalogFetch
+import Foundation
+import HTTPTypes
+import Hummingbird
+import JWTKit
+import Logging
+import NIOCore
+
+/// A local App Store Connect API and Google Play Developer API for the `fetch` tests, in the test process on
+/// 127.0.0.1 with an ephemeral port. It serves the demo catalogs split into pages, checks the credentials on
+/// every request (App Store Connect: the ES256 JWT against the test key's public half, its `kid`, issuer,
+/// audience and lifetime; Play: the RS256 assertion at `/token`, then the bearer token it issued), answers
+/// scripted faults (429 with `Retry-After`, 503), and counts what it served.
+public final class FakeStoreServer: Sendable {
+    /// A scripted failure: requests whose path is `path` get `status` (with `retryAfter` seconds when set) the
+    /// first `times` times, or always when `times` is nil.
+    public struct Fault: Sendable {
+        let path: String
+        let status: Int
+        let retryAfter: String?
+        let times: Int?
+
+        /// Creates a fault.
+        public init(path: String, status: Int, retryAfter: String? = nil, times: Int? = 1) {
+            self.path = path
+            self.status = status
+            self.retryAfter = retryAfter
+            self.times = times
+        }
+    }
+
+    /// The app's Apple ID the server knows.
+    public static let app = "6449990000"
+    /// The package name the server knows.
+    public static let package = "com.trailmate.app"
+
+    /// `http://127.0.0.1:PORT`.
+    public let baseURL: String
+    /// The Play token endpoint (`baseURL/token`), for the service account file's `token_uri`.
+    public var tokenURI: String { baseURL + "/token" }
+    private let state: ServerState
+    private let task: Task<Void, any Error>
+
+    /// Starts a server for `credentials`, serving pages of `pageSize` items.
+    public static func start(credentials: TestCredentials, pageSize: Int = 2, empty: Bool = false,
+                             faults: [Fault] = []) async throws -> FakeStoreServer {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let fixture = try StoreFixture(asc: root.appendingPathComponent("catalogs/demo/asc"),
+                                       play: root.appendingPathComponent("catalogs/demo/play"),
+                                       app: app, package: package, pageSize: pageSize, empty: empty)
+        let keys = await JWTKeyCollection()
+            .add(ecdsa: credentials.ascPublicKey, kid: JWKIdentifier(string: credentials.keyID))
+        let googleKeys = await JWTKeyCollection().add(rsa: credentials.googlePublicKey, digestAlgorithm: .sha256)
+        let state = ServerState(fixture: fixture, pageSize: pageSize, credentials: credentials, ascKeys: keys,
+                                googleKeys: googleKeys, faults: faults)
+        let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
+        // Quiet: stopping the server between tests is expected, not an error worth a log line.
+        var logger = Logger(label: "FakeStoreServer")
+        logger.logLevel = .critical
+        let application = Application(
+            responder: CallbackResponder<BasicRequestContext> { request, _ in await state.respond(to: request) },
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in
+                portContinuation.yield(channel.localAddress?.port ?? 0)
+                portContinuation.finish()
+            },
+            logger: logger
+        )
+        let task = Task { try await application.run() }
+        var port = 0
+        for await value in portStream { port = value }
+        state.setBase("http://127.0.0.1:\(port)")
+        return FakeStoreServer(baseURL: "http://127.0.0.1:\(port)", state: state, task: task)
+    }
+
+    private init(baseURL: String, state: ServerState, task: Task<Void, any Error>) {
+        self.baseURL = baseURL
+        self.state = state
+        self.task = task
+    }
+
+    /// Stops the server.
+    public func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+
+    /// Requests served per path, and answers per status code.
+    public var requestsByPath: [String: Int] { state.snapshot().paths }
+    /// Answers per status code (200, 401, 429, 503, …).
+    public var responsesByStatus: [Int: Int] { state.snapshot().statuses }
+    /// Every bearer JWT and access token that crossed the wire: the secrets no output may contain.
+    public var tokensSeen: Set<String> { state.snapshot().tokens }
+}
+
+/// The server's state: fixture, keys, fault budget and counters.
+private final class ServerState: @unchecked Sendable {
+    let fixture: StoreFixture
+    let pageSize: Int
+    let credentials: TestCredentials
+    let ascKeys: JWTKeyCollection
+    let googleKeys: JWTKeyCollection
+    private let lock = NSLock()
+    private var faults: [(fault: FakeStoreServer.Fault, left: Int?)]
+    private var paths: [String: Int] = [:]
+    private var statuses: [Int: Int] = [:]
+    private var tokens: Set<String> = []
+    private var issued: Set<String> = []
+    private var base = ""
+
+    init(fixture: StoreFixture, pageSize: Int, credentials: TestCredentials, ascKeys: JWTKeyCollection,
+         googleKeys: JWTKeyCollection, faults: [FakeStoreServer.Fault]) {
+        self.fixture = fixture
+        self.pageSize = pageSize
+        self.credentials = credentials
+        self.ascKeys = ascKeys
+        self.googleKeys = googleKeys
+        self.faults = faults.map { ($0, $0.times) }
+    }
+
+    func setBase(_ value: String) { lock.withLock { base = value } }
+
+    func snapshot() -> (paths: [String: Int], statuses: [Int: Int], tokens: Set<String>) {
+        lock.withLock { (paths, statuses, tokens) }
+    }
+
+    func respond(to request: Request) async -> Response {
+        let path = request.uri.path
+        let response = await answer(request, path: path)
+        lock.withLock {
+            paths[path, default: 0] += 1
+            statuses[Int(response.status.code), default: 0] += 1
+        }
+        return response
+    }
+
+    private func answer(_ request: Request, path: String) async -> Response {
+        if path == "/token" { return await token(request) }
+        let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        if let bearer { lock.withLock { _ = tokens.insert(bearer) } }
+        let isPlay = path.hasPrefix("/androidpublisher/")
+        if isPlay {
+            guard let bearer, lock.withLock({ issued.contains(bearer) }) else {
+                return json(401, ["error": ["code": 401, "message": "Request had invalid authentication credentials.",
+                                            "status": "UNAUTHENTICATED"]])
+            }
+        } else {
+            guard let bearer, await ascTokenIsValid(bearer) else {
+                return json(401, ["errors": [["status": "401", "code": "NOT_AUTHORIZED",
+                                              "title": "Authentication credentials are missing or invalid.",
+                                              "detail": "Provide a properly configured and signed bearer token."]]])
+            }
+        }
+        if let fault = takeFault(path) {
+            var headers = HTTPFields()
+            if let retryAfter = fault.retryAfter { headers[.retryAfter] = retryAfter }
+            return Response(status: .init(code: fault.status), headers: headers,
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "{}")))
+        }
+        guard let pages = fixture.pages[path] else {
+            return json(404, isPlay ? ["error": ["code": 404, "message": "Not found."]]
+                        : ["errors": [["status": "404", "code": "NOT_FOUND", "title": "The specified resource does not exist"]]])
+        }
+        let query = request.uri.queryParameters
+        let index: Int
+        if let cursor = query["cursor"].flatMap({ Int($0) }) {
+            index = cursor / max(1, pageSize)
+        } else if let token = (query["pageToken"] ?? query["token"]).map(String.init), token.hasPrefix("page-") {
+            index = Int(token.dropFirst(5)) ?? 0
+        } else {
+            index = 0
+        }
+        guard pages.indices.contains(index) else { return json(400, ["error": "bad page"]) }
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        if !isPlay, let rateLimit = HTTPField.Name("X-Rate-Limit") {
+            headers[rateLimit] = "user-hour-lim:3600;user-hour-rem:120;"
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: pages[index])))
+    }
+
+    private func takeFault(_ path: String) -> FakeStoreServer.Fault? {
+        lock.withLock {
+            guard let index = faults.firstIndex(where: { $0.fault.path == path && $0.left != 0 }) else { return nil }
+            if let left = faults[index].left { faults[index].left = left - 1 }
+            return faults[index].fault
+        }
+    }
+
+    /// Apple's rules: header `alg` ES256, `kid` the key ID, `typ` JWT; the signature; issuer, audience
+    /// `appstore-connect-v1`, at most 20 minutes.
+    private func ascTokenIsValid(_ token: String) async -> Bool {
+        guard Self.header(of: token) == ["alg": "ES256", "kid": credentials.keyID, "typ": "JWT"],
+              let claims = try? await ascKeys.verify(token, as: AppStoreConnectClaims.self) else { return false }
+        return claims.iss.value == credentials.issuerID && claims.aud.value == ["appstore-connect-v1"]
+            && claims.exp.value.timeIntervalSince(claims.iat.value) <= 20 * 60
+    }
+
+    /// A JWT's header fields.
+    static func header(of token: String) -> [String: String]? {
+        guard var text = token.split(separator: ".").first.map(String.init) else { return nil }
+        text = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        text += String(repeating: "=", count: (4 - text.count % 4) % 4)
+        guard let data = Data(base64Encoded: text) else { return nil }
+        return try? JSONSerialization.jsonObject(with: data) as? [String: String]
+    }
+
+    /// The OAuth token endpoint: a JWT-bearer grant whose RS256 assertion the service account's key signed.
+    private func token(_ request: Request) async -> Response {
+        var request = request
+        let body = (try? await request.collectBody(upTo: 1 << 20)).map { String(buffer: $0) } ?? ""
+        var form = URLComponents()
+        form.percentEncodedQuery = body
+        let fields = Dictionary((form.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+        guard fields["grant_type"] == "urn:ietf:params:oauth:grant-type:jwt-bearer", let assertion = fields["assertion"],
+              Self.header(of: assertion)?["alg"] == "RS256",
+              let claims = try? await googleKeys.verify(assertion, as: GoogleAssertionClaims.self),
+              claims.iss.value == credentials.clientEmail,
+              claims.scope == "https://www.googleapis.com/auth/androidpublisher",
+              claims.aud.value == [lock.withLock { base } + "/token"]
+        else {
+            return json(400, ["error": "invalid_grant", "error_description": "Invalid JWT Signature."])
+        }
+        let token = "ya29.fake-" + UUID().uuidString
+        lock.withLock {
+            _ = issued.insert(token)
+            _ = tokens.insert(token)
+            _ = tokens.insert(assertion)
+        }
+        return json(200, ["access_token": token, "expires_in": 3599, "token_type": "Bearer"])
+    }
+
+    private func json(_ status: Int, _ object: [String: Any]) -> Response {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: .init(code: status), headers: headers,
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

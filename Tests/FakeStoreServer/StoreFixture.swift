@@ -1,0 +1,164 @@
+import Foundation
+
+/// The fake stores' responses, pre-rendered from the demo catalogs (`catalogs/demo/asc`, `catalogs/demo/play`)
+/// and split into pages of `pageSize` items: API path → pages, each page the exact bytes served.
+struct StoreFixture: Sendable {
+    /// App Store Connect's host, which `links.self` / `links.next` name as the real API does.
+    static let ascHost = "https://api.appstoreconnect.apple.com"
+
+    let pages: [String: [Data]]
+
+    /// Builds the pages; `empty` serves a store without products (App Store Connect `data: []`, Play `{}`).
+    init(asc: URL, play: URL, app: String, package: String, pageSize: Int, empty: Bool) throws {
+        var pages: [String: [Data]] = [:]
+        let asc = try ASCDocuments(folder: asc)
+        func add(_ path: String, _ items: [[String: Any]], pool: [Key: [String: Any]] = [:], single: Bool = false) throws {
+            pages[path] = try ASCDocuments.pages(path: path, items: items, pool: pool, pageSize: pageSize, single: single)
+        }
+        if empty {
+            try add("/v1/apps/\(app)/inAppPurchasesV2", [])
+            try add("/v1/apps/\(app)/subscriptionGroups", [])
+        } else {
+            try add("/v1/apps/\(app)/inAppPurchasesV2", asc.list("in-app-purchases.json"))
+            let groupsDocument = try asc.document("subscription-groups.json")
+            let groups = groupsDocument["data"] as? [[String: Any]] ?? []
+            try add("/v1/apps/\(app)/subscriptionGroups", groups)
+            let subscriptions = groupsDocument["included"] as? [[String: Any]] ?? []
+            for group in groups {
+                guard let id = group["id"] as? String else { continue }
+                try add("/v1/subscriptionGroups/\(id)/subscriptions", subscriptions.filter {
+                    (($0["relationships"] as? [String: Any])?["group"] as? [String: Any]).flatMap {
+                        ($0["data"] as? [String: Any])?["id"] as? String } == id
+                })
+                for subscription in subscriptions {
+                    guard let sid = subscription["id"] as? String else { continue }
+                    for relationship in ["prices", "introductoryOffers"] {
+                        let document = try asc.document("subscription-\(sid)-\(relationship).json")
+                        try add("/v1/subscriptions/\(sid)/\(relationship)", document["data"] as? [[String: Any]] ?? [],
+                                pool: ASCDocuments.pool(document))
+                    }
+                }
+            }
+            for iap in try asc.list("in-app-purchases.json") {
+                guard let id = iap["id"] as? String else { continue }
+                let document = try asc.document("in-app-purchase-\(id)-iapPriceSchedule.json")
+                guard let schedule = document["data"] as? [String: Any], let scheduleID = schedule["id"] as? String
+                else { continue }
+                try add("/v2/inAppPurchases/\(id)/iapPriceSchedule", [schedule], single: true)
+                let pool = ASCDocuments.pool(document)
+                for relationship in ["manualPrices", "automaticPrices"] {
+                    let ids = ((schedule["relationships"] as? [String: Any])?[relationship] as? [String: Any])
+                        .flatMap { $0["data"] as? [[String: Any]] }?.compactMap { $0["id"] as? String } ?? []
+                    let prices = ids.compactMap { pool[Key(type: "inAppPurchasePrices", id: $0)] }
+                    try add("/v1/inAppPurchasePriceSchedules/\(scheduleID)/\(relationship)", prices, pool: pool)
+                }
+            }
+        }
+        let root = "/androidpublisher/v3/applications/\(package)"
+        let playLists: [(path: String, file: String, key: String, tokenKey: TokenStyle)] = [
+            (root + "/subscriptions", "subscriptions.json", "subscriptions", .modern),
+            (root + "/subscriptions/-/basePlans/-/offers", "subscription-offers.json", "subscriptionOffers", .modern),
+            (root + "/inappproducts", "inappproducts.json", "inappproduct", .legacy),
+            (root + "/oneTimeProducts", "onetimeproducts.json", "oneTimeProducts", .modern),
+        ]
+        for list in playLists {
+            let file = play.appendingPathComponent(list.file)
+            var items: [Any] = []
+            if !empty, let data = FileManager.default.contents(atPath: file.path) {
+                let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+                items = object?[list.key] as? [Any] ?? []
+            }
+            pages[list.path] = try Self.playPages(items, key: list.key, style: list.tokenKey, pageSize: pageSize)
+        }
+        self.pages = pages
+    }
+
+    enum TokenStyle { case modern, legacy }
+
+    /// Google's list pages: `{key: [...], nextPageToken}` (legacy: `tokenPagination.nextPageToken`); an empty
+    /// list is `{}` (legacy: `{"kind": …}`), as Google answers it.
+    static func playPages(_ items: [Any], key: String, style: TokenStyle, pageSize: Int) throws -> [Data] {
+        let chunks = stride(from: 0, to: max(items.count, 1), by: pageSize).map {
+            Array(items[min($0, items.count)..<min($0 + pageSize, items.count)])
+        }
+        return try chunks.enumerated().map { index, chunk in
+            var object: [String: Any] = [:]
+            if style == .legacy { object["kind"] = "androidpublisher#inappproductsListResponse" }
+            if !chunk.isEmpty { object[key] = chunk }
+            if index + 1 < chunks.count {
+                let token = "page-\(index + 1)"
+                if style == .legacy { object["tokenPagination"] = ["nextPageToken": token] } else { object["nextPageToken"] = token }
+            }
+            return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        }
+    }
+}
+
+/// A JSON:API resource identity.
+struct Key: Hashable {
+    let type: String
+    let id: String
+}
+
+/// The demo App Store Connect documents.
+struct ASCDocuments {
+    let folder: URL
+
+    init(folder: URL) throws {
+        self.folder = folder
+    }
+
+    func document(_ name: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: folder.appendingPathComponent(name))
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    func list(_ name: String) throws -> [[String: Any]] {
+        try document(name)["data"] as? [[String: Any]] ?? []
+    }
+
+    /// A document's `included` resources by identity.
+    static func pool(_ document: [String: Any]) -> [Key: [String: Any]] {
+        var pool: [Key: [String: Any]] = [:]
+        for resource in document["included"] as? [[String: Any]] ?? [] {
+            if let type = resource["type"] as? String, let id = resource["id"] as? String {
+                pool[Key(type: type, id: id)] = resource
+            }
+        }
+        return pool
+    }
+
+    /// JSON:API pages for `path`: `data`, the `included` resources the page's items point to, `links.self`,
+    /// `links.next` (`?cursor=N`, on the real API host, as Apple sends it) and `meta.paging`.
+    static func pages(path: String, items: [[String: Any]], pool: [Key: [String: Any]], pageSize: Int,
+                      single: Bool) throws -> [Data] {
+        if single, let item = items.first {
+            let object: [String: Any] = ["data": item, "links": ["self": StoreFixture.ascHost + path]]
+            return [try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])]
+        }
+        let starts = Array(stride(from: 0, to: max(items.count, 1), by: pageSize))
+        return try starts.enumerated().map { index, start in
+            let chunk = Array(items[min(start, items.count)..<min(start + pageSize, items.count)])
+            var included: [[String: Any]] = []
+            var seen: Set<Key> = []
+            for item in chunk {
+                for case let relationship as [String: Any] in (item["relationships"] as? [String: Any] ?? [:]).values {
+                    guard let target = relationship["data"] as? [String: Any], let type = target["type"] as? String,
+                          let id = target["id"] as? String, let resource = pool[Key(type: type, id: id)],
+                          seen.insert(Key(type: type, id: id)).inserted else { continue }
+                    included.append(resource)
+                }
+            }
+            let selfLink = StoreFixture.ascHost + path + (start == 0 ? "" : "?cursor=\(start)")
+            var links: [String: Any] = ["self": selfLink]
+            if index + 1 < starts.count {
+                links["next"] = StoreFixture.ascHost + path + "?cursor=\(starts[index + 1])&limit=\(pageSize)"
+            }
+            var object: [String: Any] = [
+                "data": chunk, "links": links, "meta": ["paging": ["total": items.count, "limit": pageSize]],
+            ]
+            if !pool.isEmpty { object["included"] = included }
+            return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        }
+    }
+}
