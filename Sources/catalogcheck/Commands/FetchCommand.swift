@@ -17,6 +17,7 @@ struct FetchCommand: ParsableCommand {
             The folder holds the store's API responses, unchanged (every page), and a .fetch.json manifest; \
             check, diff, report and export read it offline (--store asc-json:DIR, --store play-json:DIR). The \
             folder is replaced only when the whole fetch succeeded. Credentials are never printed or written.
+
             Exit codes: 0 written, 2 missing or refused credentials, network failure, or an unwritable folder.
             """,
         subcommands: [AppStore.self, Play.self]
@@ -31,8 +32,10 @@ struct FetchCommand: ParsableCommand {
                 Reads the app's in-app purchases with their price schedules, its subscription groups and \
                 subscriptions with current and scheduled prices (price points, territories) and introductory \
                 offers. The API key needs the App Manager role (or Admin).
+
                 Examples:
-                  catalogcheck fetch appstore --key-id 2X9R4HXF34 --issuer-id 57246542-96fe-1a63-e053 \\
+                  catalogcheck fetch appstore --key-id 2X9R4HXF34 \\
+                    --issuer-id 57246542-96fe-1a63-e053 \\
                     --private-key AuthKey_2X9R4HXF34.p8 --app 1234567890 --output asc
                   export ASC_KEY_ID=2X9R4HXF34 ASC_ISSUER_ID=57246542-96fe-1a63-e053
                   export ASC_PRIVATE_KEY_PATH=$HOME/keys/AuthKey_2X9R4HXF34.p8
@@ -90,6 +93,7 @@ struct FetchCommand: ParsableCommand {
                 Reads monetization.subscriptions with their offers, the legacy inappproducts, and \
                 monetization.onetimeproducts with their purchase options. The service account needs "View app \
                 information" and "View financial data" in the Play Console.
+
                 Examples:
                   catalogcheck fetch play --service-account play-key.json \\
                     --package com.example.app --output play
