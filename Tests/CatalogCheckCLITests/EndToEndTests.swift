@@ -152,6 +152,23 @@ struct EndToEndStoresTests {
         #expect(result.stdout.contains("0 errors, 0 warnings"))
     }
 
+    @Test("export takes diff's input forms: FORMAT:PATH and git:REV:PATH read what the plain path reads")
+    func exportInputForms() throws {
+        // Arrange
+        let plain = try CommandRunner.run(["export", "catalogs/demo/asc", "--format", "json"] + Self.asOf)
+        // Act
+        let named = try CommandRunner.run(["export", "asc-json:catalogs/demo/asc", "--format", "json"] + Self.asOf)
+        let committed = try CommandRunner.run(["export", "git:HEAD:catalogs/demo/products.yml"] + Self.asOf)
+        let wrong = try CommandRunner.run(["export", "play-json:catalogs/demo/asc"] + Self.asOf)
+        // Assert
+        #expect(plain.exitCode == 0, "\(plain.stderr)")
+        #expect(named.exitCode == 0, "\(named.stderr)")
+        #expect(named.stdout == plain.stdout)
+        #expect(committed.exitCode == 0, "\(committed.stderr)")
+        #expect(committed.stdout.contains("com.trailmate.app.coins.100:"))
+        #expect(wrong.exitCode == 2)
+    }
+
     @Test("export --format yaml is the internal config; catalog is its synonym; --help lists yaml")
     func exportFormatYAML() throws {
         let store = "Tests/Fixtures/storekit/all-sections-v3.storekit"

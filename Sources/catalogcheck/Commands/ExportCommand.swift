@@ -24,7 +24,9 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    @Argument(help: ArgumentHelp("The catalog to export (file or folder).", valueName: "file"))
+    @Argument(help: ArgumentHelp(
+        "The catalog to export: a file or folder, FORMAT:PATH, or git:REV:PATH (as diff's inputs).",
+        valueName: "file"))
     var file: String
 
     @Option(name: .long, help: "The input's format; detected when omitted.")
@@ -41,7 +43,10 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let console = Console()
         let loader = CatalogLoader(options: ReadOptions(asOf: try date.day()))
-        let catalog = try reportingInputErrors(console) { try loader.load(file, format: storeFormat) }
+        let catalog = try reportingInputErrors(console) {
+            if let storeFormat { return try loader.load(file, format: storeFormat) }
+            return try loader.load(input: file)
+        }
         let text = switch format {
         case .yaml: CatalogYAMLExporter().export(catalog)
         case .json: CatalogJSONExporter().export(catalog)
