@@ -3,8 +3,7 @@ import Foundation
 
 /// Where the pooled records are in the input, kept as lines and columns so no document has to outlive its
 /// reading. While a document is pooled, its places are collected as byte offsets (`mark(offset:)`); when it is
-/// done, `finishDocument(_:)` turns them into lines and columns in one pass over its bytes, with
-/// `SourceText`'s rules (1-based, columns count Unicode scalars, lines end at LF).
+/// done, `finishDocument(_:)` turns them into lines and columns through the document's `SourceText`.
 struct ASCMarks {
     /// A place: its line and column (its document is the one whose marks range holds it).
     private struct Mark {
@@ -35,41 +34,13 @@ struct ASCMarks {
         return mark
     }
 
-    /// Turns the current document's places into lines and columns; its bytes are not needed afterwards.
+    /// Turns the current document's places into lines and columns; its bytes are not needed afterwards. The
+    /// places come in reading order, so `SourceText`'s forward cursor counts each byte about once.
     mutating func finishDocument(_ source: SourceText) {
-        guard !pending.isEmpty else { return }
-        pending.sort { $0.offset < $1.offset }
-        source.bytes.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var position = 0
-            var line: UInt32 = 1
-            var characters: UInt32 = 0  // since the line's start
-            for (offset, mark) in pending {
-                let target = min(max(offset, 0), bytes.count)
-                while position < target {
-                    // Eight bytes at once while they are ASCII without a line feed (most of a JSON document).
-                    if position + 8 <= target {
-                        let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-                        let feeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                        let hasFeed = (feeds &- 0x0101_0101_0101_0101) & ~feeds & 0x8080_8080_8080_8080 != 0
-                        if word & 0x8080_8080_8080_8080 == 0, !hasFeed {
-                            characters &+= 8
-                            position += 8
-                            continue
-                        }
-                    }
-                    let byte = bytes[position]
-                    if byte == 0x0A {
-                        line &+= 1
-                        characters = 0
-                    } else if byte & 0xC0 != 0x80 {
-                        characters &+= 1
-                    }
-                    position += 1
-                }
-                marks[Int(mark.index)].line = line
-                marks[Int(mark.index)].column = characters &+ 1
-            }
+        for (offset, mark) in pending {
+            let location = source.location(ofOffset: offset)
+            marks[Int(mark.index)] = Mark(line: UInt32(truncatingIfNeeded: location.line ?? 0),
+                                          column: UInt32(truncatingIfNeeded: location.column ?? 0))
         }
         pending.removeAll(keepingCapacity: true)
     }
