@@ -224,27 +224,27 @@ struct FetchSettings: Sendable {
         var policy = RetryPolicy()
         if let retryBaseDelayMs { policy.baseDelay = .milliseconds(max(0, retryBaseDelayMs)) }
         let transport = AsyncHTTPTransport()
+        let result: Result<[KindTally], any Error>
         do {
             let (manifest, fetch) = try await makeFetch(transport, policy, progress)
-            let writer = try SnapshotWriter(target: output)
-            let tallies = try await writer.fill(manifest: manifest, fetch)
-            progress.finish()
-            if !quiet {
-                let pages = tallies.reduce(0) { $0 + $1.pages }
-                console.error("wrote \(pages) pages to \(output)")
-            }
-            await transport.shutdown()
-        } catch let error as FetchError {
-            progress.finish()
-            await transport.shutdown()
-            switch error {
-            case let .output(path, reason): console.error("\(path): error: \(reason)")
-            default: console.error("error: \(error.description)")
-            }
-            throw Exit.cannotCheck
+            result = .success(try await SnapshotWriter(target: output).fill(manifest: manifest, fetch))
         } catch {
-            progress.finish()
-            await transport.shutdown()
+            result = .failure(error)
+        }
+        progress.finish()
+        await transport.shutdown()
+        switch result {
+        case .success(let tallies):
+            if !quiet {
+                console.error("wrote \(tallies.reduce(0) { $0 + $1.pages }) pages to \(output)")
+            }
+        case .failure(FetchError.output(let path, let reason)):
+            console.error("\(path): error: \(reason)")
+            throw Exit.cannotCheck
+        case .failure(let error as FetchError):
+            console.error("error: \(error.description)")
+            throw Exit.cannotCheck
+        case .failure(let error):
             throw error
         }
     }
