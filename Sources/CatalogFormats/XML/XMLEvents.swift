@@ -115,9 +115,15 @@ func isXMLWhitespace(_ byte: UInt8) -> Bool {
 extension String {
     /// The string without leading and trailing XML whitespace (space, tab, CR, LF).
     func trimmedXMLWhitespace() -> String {
-        let bytes = utf8
-        guard let first = bytes.firstIndex(where: { !isXMLWhitespace($0) }),
-              let last = bytes.lastIndex(where: { !isXMLWhitespace($0) }) else { return "" }
-        return String(decoding: bytes[first...last], as: UTF8.self)
+        utf8.trimmedXMLWhitespace()
+    }
+}
+
+extension BidirectionalCollection where Element == UInt8 {
+    /// The UTF-8 bytes as a string without leading and trailing XML whitespace (space, tab, CR, LF).
+    func trimmedXMLWhitespace() -> String {
+        guard let first = firstIndex(where: { !isXMLWhitespace($0) }),
+              let last = lastIndex(where: { !isXMLWhitespace($0) }) else { return "" }
+        return String(decoding: self[first...last], as: UTF8.self)
     }
 }
