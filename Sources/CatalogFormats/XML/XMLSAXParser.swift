@@ -92,9 +92,16 @@ final class XMLSAXParser {
         source.location(ofOffset: offset)
     }
 
-    /// The location of a start tag's `<`.
+    /// The location of a start tag's `<`, asked during its `startElement` (while libxml2's input is as it was).
+    /// libxml2 reports a start tag with its input at the tag's `>` (or `/>`); an attribute value cannot hold a
+    /// `<`, so the tag begins at the last `<` before that: searched in libxml2's input buffer, which still holds
+    /// the tag, or else in the blocks kept here.
     func location(of element: XMLStartTag) -> SourceLocation {
-        source.location(ofOffset: element.offset)
+        let consumed = currentOffset
+        if let input = element.input, let index = input.lastIndex(of: UInt8(ascii: "<")) {
+            return source.location(ofOffset: consumed - (input.count - index))
+        }
+        return source.location(ofOffset: source.lastOffset(of: UInt8(ascii: "<"), atOrBefore: consumed))
     }
 
     /// The line (no column) of the first character of `text` that is not whitespace, for an error about text
@@ -115,22 +122,6 @@ final class XMLSAXParser {
     private var currentOffset: Int {
         guard let context else { return 0 }
         return max(0, Int(xmlByteConsumed(context)))
-    }
-
-    /// The offset of the `<` of the start tag libxml2 has just read. libxml2 calls `startElement` with its input
-    /// at the tag's `>` (or `/>`); an attribute value cannot hold a `<`, so the tag begins at the last `<` before
-    /// that: searched in libxml2's input buffer, which still holds the tag, or else in the blocks kept here.
-    private func offsetOfCurrentStartTag() -> Int {
-        let consumed = currentOffset
-        if let input = context?.pointee.input, let base = input.pointee.base, var cursor = input.pointee.cur {
-            while cursor > base {
-                cursor -= 1
-                if cursor.pointee == UInt8(ascii: "<") {
-                    return consumed - (input.pointee.cur.map { $0 - cursor } ?? 0)
-                }
-            }
-        }
-        return source.lastOffset(of: UInt8(ascii: "<"), atOrBefore: consumed)
     }
 
     /// The offset of the first byte libxml2 still holds.
@@ -262,16 +253,19 @@ final class XMLSAXParser {
             failAtCurrentLine("the document is nested too deeply (more than \(XMLSAXParser.maximumDepth) levels)")
         }
         openElements.append(localName)
-        let offset = offsetOfCurrentStartTag()
+        var input: UnsafeBufferPointer<UInt8>?
+        if let state = context?.pointee.input, let base = state.pointee.base, let cursor = state.pointee.cur {
+            input = UnsafeBufferPointer(start: base, count: max(0, cursor - base))
+        }
         let element = XMLStartTag(localName: XMLBytes(localName), namespaceURI: uri.map(XMLBytes.init),
-                                  offset: offset, attributes: attributes, specifiedCount: count - defaulted)
+                                  input: input, attributes: attributes, specifiedCount: count - defaulted)
         guard isDelivering else { return }
         do { try handler.startElement(element, in: self) } catch { fail(error) }
     }
 
     fileprivate func endElement() {
         textLength = 0
-        openElements.removeLast(openElements.isEmpty ? 0 : 1)
+        _ = openElements.popLast()
         guard isDelivering else { return }
         do { try handler.endElement(in: self) } catch { fail(error) }
     }
