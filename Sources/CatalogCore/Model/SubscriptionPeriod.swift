@@ -61,14 +61,22 @@ public struct SubscriptionPeriod: Hashable, Comparable, Sendable, CustomStringCo
         }
         let words = trimmed.uppercased().split(whereSeparator: { $0 == "_" || $0 == " " })
         guard words.count == 2 else { return nil }
-        let numbers = ["ONE": 1, "TWO": 2, "THREE": 3, "FOUR": 4, "FIVE": 5, "SIX": 6, "SEVEN": 7, "EIGHT": 8,
-                       "NINE": 9, "TEN": 10, "ELEVEN": 11, "TWELVE": 12]
-        let units: [String: Unit] = ["DAY": .day, "DAYS": .day, "WEEK": .week, "WEEKS": .week, "MONTH": .month,
-                                     "MONTHS": .month, "YEAR": .year, "YEARS": .year]
-        guard let count = numbers[String(words[0])] ?? SubscriptionPeriod.digits(Array(words[0].utf8)[...]),
-              let unit = units[String(words[1])] else { return nil }
+        guard let count = SubscriptionPeriod.numberWords[String(words[0])]
+                ?? SubscriptionPeriod.digits(Array(words[0].utf8)[...]),
+              let unit = SubscriptionPeriod.unitWords[String(words[1])] else { return nil }
         self.init(count: count, unit: unit)
     }
+
+    /// The counts stores spell out (`ONE_MONTH`), upper case.
+    private static let numberWords = [
+        "ONE": 1, "TWO": 2, "THREE": 3, "FOUR": 4, "FIVE": 5, "SIX": 6, "SEVEN": 7, "EIGHT": 8, "NINE": 9, "TEN": 10,
+        "ELEVEN": 11, "TWELVE": 12,
+    ]
+    /// The units of `7 Days`, `1 Month`, `ONE_YEAR`, upper case.
+    private static let unitWords: [String: Unit] = [
+        "DAY": .day, "DAYS": .day, "WEEK": .week, "WEEKS": .week, "MONTH": .month, "MONTHS": .month, "YEAR": .year,
+        "YEARS": .year,
+    ]
 
     /// Length in days for comparing durations (D 1, W 7, M 30, Y 365).
     public var approximateDays: Int { count * unit.approximateDays }

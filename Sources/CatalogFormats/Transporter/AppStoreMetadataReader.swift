@@ -120,8 +120,9 @@ private final class MetadataCatalogBuilder: XMLEventHandler {
         var tier: (amount: Decimal, location: SourceLocation)?
     }
 
-    struct PurchaseDraft {
-        var location: SourceLocation
+    /// What has been read of the open `<in_app_purchase>`: a class, changed in place by every field.
+    final class PurchaseDraft {
+        let location: SourceLocation
         var group: SubscriptionGroup?
         var productID: (value: String, location: SourceLocation)?
         var referenceName: (value: String, location: SourceLocation)?
@@ -132,6 +133,11 @@ private final class MetadataCatalogBuilder: XMLEventHandler {
         var intervals: [IntervalDraft] = []
         var productBlocks = 0
         var intervalsLocation: SourceLocation?
+
+        init(location: SourceLocation, group: SubscriptionGroup?) {
+            self.location = location
+            self.group = group
+        }
     }
 
     struct Capture {
@@ -273,9 +279,8 @@ private final class MetadataCatalogBuilder: XMLEventHandler {
     }
 
     private func assign(_ capture: Capture) throws(CatalogReadError) {
-        // Taken out and put back, so that the draft is changed in place rather than copied.
-        guard var draft = purchase.take() else { return }
-        let text = String(decoding: capture.text, as: UTF8.self).trimmedXMLWhitespace()
+        guard let draft = purchase else { return }
+        let text = capture.text.trimmedXMLWhitespace()
         let location = capture.location
         let element = MetadataCatalogBuilder.elementName(capture.field)
         func duplicate() -> CatalogReadError {
@@ -326,7 +331,6 @@ private final class MetadataCatalogBuilder: XMLEventHandler {
             }
             draft.intervals.append(interval)
         }
-        purchase = draft
     }
 
     private func kind(_ text: String, location: SourceLocation) throws(CatalogReadError) -> ProductKind? {

@@ -97,28 +97,50 @@ struct XMLFileBlocks {
         self.path = path
     }
 
-    /// The next block, nil at the end of the file.
+    /// The next block, nil at the end of the file. The file is read straight into the block's memory, which
+    /// becomes the `Data` (no copy); only the bytes after its last line break are copied, into the next block.
     mutating func next() throws(CatalogReadError) -> Data? {
-        var block = carry
-        carry = Data()
-        var chunk = [UInt8](repeating: 0, count: XMLFileBlocks.readSize)
-        while !atEnd {
-            let count = try read(into: &chunk)
-            guard count > 0 else {
-                atEnd = true
-                break
-            }
-            let lineEnd = block.count >= XMLFileBlocks.blockSize - count
-                ? chunk[..<count].lastIndex(of: 0x0A) : nil
-            guard let lineEnd else {
-                block.append(contentsOf: chunk[..<count])
-                continue
-            }
-            block.append(contentsOf: chunk[...lineEnd])
-            carry = Data(chunk[(lineEnd + 1)..<count])
-            return block
+        var capacity = XMLFileBlocks.blockSize + XMLFileBlocks.readSize
+        guard var buffer = malloc(capacity) else { throw outOfMemory() }
+        var count = carry.count
+        carry.withUnsafeBytes { carried in
+            if let base = carried.baseAddress { buffer.copyMemory(from: base, byteCount: carried.count) }
         }
-        return block.isEmpty ? nil : block
+        carry = Data()
+        do throws(CatalogReadError) {
+            while !atEnd {
+                if capacity - count < XMLFileBlocks.readSize {
+                    capacity *= 2
+                    guard let grown = realloc(buffer, capacity) else { throw outOfMemory() }
+                    buffer = grown
+                }
+                let chunkStart = count
+                let read = try read(into: buffer + count, count: XMLFileBlocks.readSize)
+                guard read > 0 else {
+                    atEnd = true
+                    break
+                }
+                count += read
+                guard count >= XMLFileBlocks.blockSize,
+                      let lineEnd = UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt8.self) + chunkStart,
+                                                        count: read).lastIndex(of: 0x0A) else { continue }
+                let blockEnd = chunkStart + lineEnd + 1
+                carry = Data(bytes: buffer + blockEnd, count: count - blockEnd)
+                return Data(bytesNoCopy: buffer, count: blockEnd, deallocator: .free)
+            }
+        } catch {
+            free(buffer)
+            throw error
+        }
+        guard count > 0 else {
+            free(buffer)
+            return nil
+        }
+        return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
+    }
+
+    private func outOfMemory() -> CatalogReadError {
+        CatalogReadError("not enough memory to read the file", at: SourceLocation(path: path))
     }
 
     /// The rest of the file, whole.
@@ -128,10 +150,10 @@ struct XMLFileBlocks {
         return data
     }
 
-    private mutating func read(into chunk: inout [UInt8]) throws(CatalogReadError) -> Int {
+    private func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(CatalogReadError) -> Int {
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count >= 0 { return count }
+            let read = systemRead(descriptor, buffer, count)
+            if read >= 0 { return read }
             if errno != EINTR {
                 throw CatalogReadError(FileLoading.reason(forErrno: errno), at: SourceLocation(path: path))
             }

@@ -54,8 +54,9 @@ struct XMLStartTag {
     let localName: XMLBytes
     /// The namespace URI, nil when the element has none.
     let namespaceURI: XMLBytes?
-    /// The byte offset of the tag's `<` in the document (`XMLSAXParser.location(ofOffset:)`).
-    let offset: Int
+    /// libxml2's input buffer when the tag was reported: the bytes it held, up to where it had read (the
+    /// tag's `>`), which `XMLSAXParser.location(of:)` searches back for the tag's `<` when a reader asks.
+    let input: UnsafeBufferPointer<UInt8>?
     /// libxml2's attributes: five pointers each (local name, prefix, URI, value start, value end).
     let attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     /// Attributes written in the tag (those defaulted from a DTD come after them and are not read).
@@ -115,9 +116,15 @@ func isXMLWhitespace(_ byte: UInt8) -> Bool {
 extension String {
     /// The string without leading and trailing XML whitespace (space, tab, CR, LF).
     func trimmedXMLWhitespace() -> String {
-        let bytes = utf8
-        guard let first = bytes.firstIndex(where: { !isXMLWhitespace($0) }),
-              let last = bytes.lastIndex(where: { !isXMLWhitespace($0) }) else { return "" }
-        return String(decoding: bytes[first...last], as: UTF8.self)
+        utf8.trimmedXMLWhitespace()
+    }
+}
+
+extension BidirectionalCollection where Element == UInt8 {
+    /// The UTF-8 bytes as a string without leading and trailing XML whitespace (space, tab, CR, LF).
+    func trimmedXMLWhitespace() -> String {
+        guard let first = firstIndex(where: { !isXMLWhitespace($0) }),
+              let last = lastIndex(where: { !isXMLWhitespace($0) }) else { return "" }
+        return String(decoding: self[first...last], as: UTF8.self)
     }
 }

@@ -92,9 +92,16 @@ final class XMLSAXParser {
         source.location(ofOffset: offset)
     }
 
-    /// The location of a start tag's `<`.
+    /// The location of a start tag's `<`, asked during its `startElement` (while libxml2's input is as it was).
+    /// libxml2 reports a start tag with its input at the tag's `>` (or `/>`); an attribute value cannot hold a
+    /// `<`, so the tag begins at the last `<` before that: searched in libxml2's input buffer, which still holds
+    /// the tag, or else in the blocks kept here.
     func location(of element: XMLStartTag) -> SourceLocation {
-        source.location(ofOffset: element.offset)
+        let consumed = currentOffset
+        if let input = element.input, let index = input.lastIndex(of: UInt8(ascii: "<")) {
+            return source.location(ofOffset: consumed - (input.count - index))
+        }
+        return source.location(ofOffset: source.lastOffset(of: UInt8(ascii: "<"), atOrBefore: consumed))
     }
 
     /// The line (no column) of the first character of `text` that is not whitespace, for an error about text
@@ -211,18 +218,19 @@ final class XMLSAXParser {
 
     // MARK: - Events
 
-    /// Runs a handler call unless the parse has already failed; a thrown error stops libxml2.
-    private func deliver(_ event: () throws(CatalogReadError) -> Void) {
+    /// Whether events still go to the handler: not after the parse has failed (libxml2 is then stopped).
+    private var isDelivering: Bool {
         guard failure == nil, libxml2Failure == nil else {
             stop()
-            return
+            return false
         }
-        do {
-            try event()
-        } catch {
-            failure = error
-            stop()
-        }
+        return true
+    }
+
+    /// Records the handler's error and stops libxml2.
+    private func fail(_ error: CatalogReadError) {
+        failure = error
+        stop()
     }
 
     /// Fails the parse (unless it has failed already) at the line libxml2 has read up to.
@@ -245,18 +253,21 @@ final class XMLSAXParser {
             failAtCurrentLine("the document is nested too deeply (more than \(XMLSAXParser.maximumDepth) levels)")
         }
         openElements.append(localName)
-        // libxml2 calls this with its input at the tag's `>` (or `/>`); an attribute value cannot hold a `<`, so
-        // the tag begins at the last `<` before that.
-        let offset = source.lastOffset(of: UInt8(ascii: "<"), atOrBefore: currentOffset)
+        var input: UnsafeBufferPointer<UInt8>?
+        if let state = context?.pointee.input, let base = state.pointee.base, let cursor = state.pointee.cur {
+            input = UnsafeBufferPointer(start: base, count: max(0, cursor - base))
+        }
         let element = XMLStartTag(localName: XMLBytes(localName), namespaceURI: uri.map(XMLBytes.init),
-                                  offset: offset, attributes: attributes, specifiedCount: count - defaulted)
-        deliver { () throws(CatalogReadError) in try handler.startElement(element, in: self) }
+                                  input: input, attributes: attributes, specifiedCount: count - defaulted)
+        guard isDelivering else { return }
+        do { try handler.startElement(element, in: self) } catch { fail(error) }
     }
 
     fileprivate func endElement() {
         textLength = 0
-        openElements.removeLast(openElements.isEmpty ? 0 : 1)
-        deliver { () throws(CatalogReadError) in try handler.endElement(in: self) }
+        _ = openElements.popLast()
+        guard isDelivering else { return }
+        do { try handler.endElement(in: self) } catch { fail(error) }
     }
 
     fileprivate func characters(_ pointer: UnsafePointer<xmlChar>, count: Int) {
@@ -265,7 +276,8 @@ final class XMLSAXParser {
             failAtCurrentLine("a text is longer than \(XMLSAXParser.maximumTextLength) bytes (huge text node)")
         }
         let text = XMLText(bytes: UnsafeBufferPointer(start: pointer, count: count))
-        deliver { () throws(CatalogReadError) in try handler.characters(text, in: self) }
+        guard isDelivering else { return }
+        do { try handler.characters(text, in: self) } catch { fail(error) }
     }
 
     fileprivate func record(_ error: xmlError) {
@@ -281,23 +293,23 @@ final class XMLSAXParser {
         xmlSAXVersion(&sax, 2)
         sax.startElementNs = { context, localName, _, uri, _, _, count, defaulted, attributes in
             guard let context, let localName else { return }
-            XMLSAXParser.parser(context)?.startElement(localName: localName, uri: uri, attributes: attributes,
-                                         count: Int(count), defaulted: Int(defaulted))
+            XMLSAXParser.withParser(context) { $0.startElement(localName: localName, uri: uri, attributes: attributes,
+                                         count: Int(count), defaulted: Int(defaulted)) }
         }
         sax.endElementNs = { context, _, _, _ in
             guard let context else { return }
-            XMLSAXParser.parser(context)?.endElement()
+            XMLSAXParser.withParser(context) { $0.endElement() }
         }
         let characters: charactersSAXFunc = { context, text, count in
             guard let context, let text, count > 0 else { return }
-            XMLSAXParser.parser(context)?.characters(text, count: Int(count))
+            XMLSAXParser.withParser(context) { $0.characters(text, count: Int(count)) }
         }
         sax.characters = characters
         sax.ignorableWhitespace = characters
         sax.cdataBlock = characters
         sax.serror = { context, error in
             guard let context, let error else { return }
-            XMLSAXParser.parser(context)?.record(error.pointee)
+            XMLSAXParser.withParser(context) { $0.record(error.pointee) }
         }
         // External entities and subsets are never loaded, whatever the document asks.
         sax.resolveEntity = { _, _, _ in nil }
@@ -314,10 +326,11 @@ final class XMLSAXParser {
         return sax
     }
 
-    /// The parser of a libxml2 parser context (the user data of every callback).
-    private static func parser(_ context: UnsafeMutableRawPointer) -> XMLSAXParser? {
-        guard let parser = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return nil }
-        return Unmanaged<XMLSAXParser>.fromOpaque(parser).takeUnretainedValue()
+    /// Calls `body` with the parser of a libxml2 parser context (the user data of every callback), which
+    /// outlives the parse: no retain and release per event.
+    private static func withParser(_ context: UnsafeMutableRawPointer, _ body: (XMLSAXParser) -> Void) {
+        guard let parser = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return }
+        Unmanaged<XMLSAXParser>.fromOpaque(parser)._withUnsafeGuaranteedRef(body)
     }
 }
 
