@@ -11,11 +11,15 @@ extension ConfigNode {
     /// comments). YAML syntax errors, several documents, duplicate keys, non-scalar keys, tags and alias bombs
     /// are errors with line and column; a syntax error or a second document is reported before a tag, a key
     /// that is not a string or an alias bomb earlier in the file.
-    static func parseYAML(_ data: Data, path: String) throws(CatalogReadError) -> ConfigNode? {
+    ///
+    /// With a `products` sink, the entries of the root's `products` mapping go to the sink as they finish (unless
+    /// the mapping has an anchor: an alias must find it whole).
+    static func parseYAML(_ data: Data, path: String,
+                          products: ConfigProductSink? = nil) throws(CatalogReadError) -> ConfigNode? {
         let result = data.withUnsafeBytes { bytes in
             Result { () throws(CatalogReadError) -> ConfigNode? in
                 var builder = YAMLConfigBuilder(events: YAMLEventStream(bytes: bytes, path: path),
-                                                source: ConfigSource(path: path),
+                                                source: ConfigSource(path: path), products: products,
                                                 budget: YAMLConfigBuilder.nodeBudget(forByteCount: data.count))
                 return try builder.document()
             }
@@ -42,6 +46,8 @@ private struct YAMLConfigBuilder {
         var keyMark: ConfigMark?
         /// Entry index by key, built once a mapping is too long to search its entries.
         var index: [String: Int] = [:]
+        /// Whether the entries go to the products sink (the frame keeps them emptied).
+        var streams = false
     }
 
     /// Why building stops: `now` for what any YAML composer refuses (a repeated key, an alias to no anchor),
@@ -68,14 +74,17 @@ private struct YAMLConfigBuilder {
     let events: YAMLEventStream
     /// The path and the reading of marks that every node shares.
     let source: ConfigSource
+    /// Where the root's `products` entries go, if anywhere.
+    let products: ConfigProductSink?
     private var budget: Int
     private var stack: [Frame] = []
     private var anchors: [String: Anchored] = [:]
     private var root: ConfigNode?
 
-    init(events: YAMLEventStream, source: ConfigSource, budget: Int) {
+    init(events: YAMLEventStream, source: ConfigSource, products: ConfigProductSink?, budget: Int) {
         self.events = events
         self.source = source
+        self.products = products
         self.budget = budget
     }
 
@@ -177,7 +186,12 @@ private struct YAMLConfigBuilder {
         }
         try spend(at: mark)
         try checkTag(tag.map { String(cString: $0) }, allowed: allowedTag, path: valuePath, at: mark)
-        stack.append(Frame(isMapping: mapping, mark: mark, anchor: anchor.map { String(cString: $0) }))
+        var frame = Frame(isMapping: mapping, mark: mark, anchor: anchor.map { String(cString: $0) })
+        if mapping, frame.anchor == nil, stack.count == 1, stack[0].isMapping, stack[0].key == "products",
+           let products {
+            frame.streams = products.begin(rootEntries: stack[0].entries)
+        }
+        stack.append(frame)
     }
 
     /// Takes a mapping key: a scalar, untagged or a string, not seen before in its mapping.
@@ -219,7 +233,10 @@ private struct YAMLConfigBuilder {
         }
         stack[top].count += count
         if stack[top].isMapping {
-            let entry = ConfigEntry(key: stack[top].key ?? "", keyMark: stack[top].keyMark ?? node.mark, value: node)
+            var entry = ConfigEntry(key: stack[top].key ?? "", keyMark: stack[top].keyMark ?? node.mark, value: node)
+            if stack[top].streams, let products, products.take(entry) {
+                entry = entry.emptied
+            }
             stack[top].entries.append(entry)
             if stack[top].entries.count > YAMLConfigBuilder.linearKeySearchLimit {
                 if stack[top].index.isEmpty {

@@ -69,6 +69,25 @@ struct ConfigEntry {
 
     /// Where the key starts.
     var keyLocation: SourceLocation { value.source.location(of: keyMark) }
+
+    /// The entry with a null in place of its value, at the value's place: what a tree keeps of an entry that it
+    /// handed to a `ConfigProductSink`.
+    var emptied: ConfigEntry {
+        ConfigEntry(key: key, keyMark: keyMark,
+                    value: ConfigNode(value: .scalar(ConfigScalar(text: "null", kind: .null)), source: value.source,
+                                      mark: value.mark))
+    }
+}
+
+/// Takes the entries of a config's `products` mapping one by one as the parser finishes them, so that the tree of
+/// a big config never holds every product at once: of an entry taken, the tree keeps the key, with a null for its
+/// value (`ConfigEntry.emptied`).
+protocol ConfigProductSink: AnyObject {
+    /// Called when the root's `products` mapping opens, with the root's entries before it. False declines every
+    /// entry.
+    func begin(rootEntries: [ConfigEntry]) -> Bool
+    /// Offers one finished product entry, in document order; false leaves it whole in the tree.
+    func take(_ entry: ConfigEntry) -> Bool
 }
 
 /// Where a node or a key starts, in 8 bytes: a 0-based line and column (YAML, libyaml's marks) or a byte offset
