@@ -3,34 +3,61 @@ import Foundation
 
 extension ConfigNode {
     /// Parses a JSON config into a tree with `JSONDocument` (strict RFC 8259, duplicate keys rejected, numbers
-    /// kept as their source text, every value and key located). `data` is UTF-8 from `TextEncoding.utf8`.
-    static func parseJSON(_ data: Data, path: String) throws(CatalogReadError) -> ConfigNode {
+    /// kept as their source text). Every value and key is marked by its byte offset: its line and column are
+    /// counted only when asked for. `data` is UTF-8 from `TextEncoding.utf8`.
+    ///
+    /// With a `products` sink, the members of the root's `products` object go to the sink as they are converted.
+    static func parseJSON(_ data: Data, path: String,
+                          products: ConfigProductSink? = nil) throws(CatalogReadError) -> ConfigNode {
         let document = try JSONDocument(utf8: data, path: path)
-        return convert(document.root, in: document)
+        let source = ConfigSource(text: document.source)
+        let root = document.root
+        guard let products, let members = root.members else { return convert(root, source: source) }
+        var entries: [ConfigEntry] = []
+        for member in members {
+            let value = member.value
+            let node: ConfigNode
+            if member.key == "products", let productMembers = value.members, products.begin(rootEntries: entries) {
+                let productEntries = productMembers.map { product in
+                    let entry = ConfigEntry(key: product.key, keyMark: ConfigMark(offset: product.keyOffset),
+                                            value: convert(product.value, source: source))
+                    return products.take(entry) ? entry.emptied : entry
+                }
+                node = ConfigNode(value: .mapping(productEntries), source: source,
+                                  mark: ConfigMark(offset: value.offset))
+            } else {
+                node = convert(value, source: source)
+            }
+            entries.append(ConfigEntry(key: member.key, keyMark: ConfigMark(offset: member.keyOffset), value: node))
+        }
+        return ConfigNode(value: .mapping(entries), source: source, mark: ConfigMark(offset: root.offset))
     }
 
-    private static func convert(_ value: JSONValue, in document: JSONDocument) -> ConfigNode {
-        let location = document.location(of: value)
+    private static func convert(_ value: JSONValue, source: ConfigSource) -> ConfigNode {
+        let mark = ConfigMark(offset: value.offset)
         switch value.kind {
         case .object:
-            let entries = (value.members.map(Array.init) ?? []).map { member in
-                ConfigEntry(key: member.key, keyLocation: document.location(of: member),
-                            value: convert(member.value, in: document))
-            }
-            return ConfigNode(value: .mapping(entries), location: location)
+            let entries = value.members?.map { member in
+                ConfigEntry(key: member.key, keyMark: ConfigMark(offset: member.keyOffset),
+                            value: convert(member.value, source: source))
+            } ?? []
+            return ConfigNode(value: .mapping(entries), source: source, mark: mark)
         case .array:
-            let elements = (value.elements.map(Array.init) ?? []).map { convert($0, in: document) }
-            return ConfigNode(value: .sequence(elements), location: location)
+            let elements = value.elements?.map { convert($0, source: source) } ?? []
+            return ConfigNode(value: .sequence(elements), source: source, mark: mark)
         case .string:
-            return ConfigNode(value: .scalar(ConfigScalar(kind: .string, text: value.string ?? "")), location: location)
+            return scalar(.string, value.string ?? "", source: source, mark: mark)
         case .number:
-            return ConfigNode(value: .scalar(ConfigScalar(kind: .number, text: value.numberText ?? "")),
-                              location: location)
+            return scalar(.number, value.numberText ?? "", source: source, mark: mark)
         case .bool:
-            return ConfigNode(value: .scalar(ConfigScalar(kind: .bool, text: value.bool == true ? "true" : "false")),
-                              location: location)
+            return scalar(.bool, value.bool == true ? "true" : "false", source: source, mark: mark)
         case .null:
-            return ConfigNode(value: .scalar(ConfigScalar(kind: .null, text: "null")), location: location)
+            return scalar(.null, "null", source: source, mark: mark)
         }
+    }
+
+    private static func scalar(_ kind: ConfigScalar.Kind, _ text: String, source: ConfigSource,
+                               mark: ConfigMark) -> ConfigNode {
+        ConfigNode(value: .scalar(ConfigScalar(text: text, kind: kind)), source: source, mark: mark)
     }
 }

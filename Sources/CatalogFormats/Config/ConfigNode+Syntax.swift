@@ -9,13 +9,16 @@ extension ConfigNode {
     /// The bytes may be UTF-8 or carry a UTF-16 / UTF-32 byte order mark (`TextEncoding`).
     /// A file holding nothing but whitespace (and a byte order mark) throws `emptyFile` at 1:1; nil is a YAML
     /// stream without a document (only comments).
-    static func parse(_ file: Data, path: String, emptyFile: String) throws(CatalogReadError) -> ConfigNode? {
+    ///
+    /// A `products` sink takes the root's `products` entries as they are read (`ConfigProductSink`).
+    static func parse(_ file: Data, path: String, emptyFile: String,
+                      products: ConfigProductSink? = nil) throws(CatalogReadError) -> ConfigNode? {
         let data = try TextEncoding.utf8(file, path: path)
         guard !isBlank(data) else {
             throw CatalogReadError(emptyFile, at: SourceLocation(path: path, line: 1, column: 1))
         }
-        if isJSON(data, path: path) { return try parseJSON(data, path: path) }
-        return try parseYAML(data, path: path)
+        if isJSON(data, path: path) { return try parseJSON(data, path: path, products: products) }
+        return try parseYAML(data, path: path, products: products)
     }
 
     /// Whether to read the bytes as JSON: by extension, else when the first character is `{`.

@@ -11,10 +11,15 @@ extension ConfigNode {
     /// comments). YAML syntax errors, several documents, duplicate keys, non-scalar keys, tags and alias bombs
     /// are errors with line and column; a syntax error or a second document is reported before a tag, a key
     /// that is not a string or an alias bomb earlier in the file.
-    static func parseYAML(_ data: Data, path: String) throws(CatalogReadError) -> ConfigNode? {
+    ///
+    /// With a `products` sink, the entries of the root's `products` mapping go to the sink as they finish (unless
+    /// the mapping has an anchor: an alias must find it whole).
+    static func parseYAML(_ data: Data, path: String,
+                          products: ConfigProductSink? = nil) throws(CatalogReadError) -> ConfigNode? {
         let result = data.withUnsafeBytes { bytes in
             Result { () throws(CatalogReadError) -> ConfigNode? in
                 var builder = YAMLConfigBuilder(events: YAMLEventStream(bytes: bytes, path: path),
+                                                source: ConfigSource(path: path), products: products,
                                                 budget: YAMLConfigBuilder.nodeBudget(forByteCount: data.count))
                 return try builder.document()
             }
@@ -30,7 +35,7 @@ private struct YAMLConfigBuilder {
     /// A mapping or sequence being read.
     private struct Frame {
         var isMapping: Bool
-        var location: SourceLocation
+        var mark: ConfigMark
         var anchor: String?
         /// Nodes in this subtree so far (itself included), what an alias to it costs.
         var count = 1
@@ -38,9 +43,11 @@ private struct YAMLConfigBuilder {
         var elements: [ConfigNode] = []
         /// The key whose value is being read (mappings).
         var key: String?
-        var keyLocation: SourceLocation?
+        var keyMark: ConfigMark?
         /// Entry index by key, built once a mapping is too long to search its entries.
         var index: [String: Int] = [:]
+        /// Whether the entries go to the products sink (the frame keeps them emptied).
+        var streams = false
     }
 
     /// Why building stops: `now` for what any YAML composer refuses (a repeated key, an alias to no anchor),
@@ -65,13 +72,19 @@ private struct YAMLConfigBuilder {
     private static let linearKeySearchLimit = 12
 
     let events: YAMLEventStream
+    /// The path and the reading of marks that every node shares.
+    let source: ConfigSource
+    /// Where the root's `products` entries go, if anywhere.
+    let products: ConfigProductSink?
     private var budget: Int
     private var stack: [Frame] = []
     private var anchors: [String: Anchored] = [:]
     private var root: ConfigNode?
 
-    init(events: YAMLEventStream, budget: Int) {
+    init(events: YAMLEventStream, source: ConfigSource, products: ConfigProductSink?, budget: Int) {
         self.events = events
+        self.source = source
+        self.products = products
         self.budget = budget
     }
 
@@ -112,7 +125,8 @@ private struct YAMLConfigBuilder {
 
     /// Applies one event of the document.
     private mutating func take(_ event: UnsafePointer<yaml_event_t>) throws(Stop) {
-        let location = events.location(of: event.pointee.start_mark)
+        let startMark = event.pointee.start_mark
+        let mark = ConfigMark(line: Int(startMark.line), column: Int(startMark.column))
         switch event.pointee.type {
         case YAML_SCALAR_EVENT:
             let data = event.pointee.data.scalar
@@ -121,37 +135,37 @@ private struct YAMLConfigBuilder {
             } ?? ""
             let tag = data.tag.map { String(cString: $0) }
             let kind: ConfigScalar.Kind = tag == nil && data.style == YAML_PLAIN_SCALAR_STYLE ? .plain : .string
-            let node = ConfigNode(value: .scalar(ConfigScalar(kind: kind, text: text)), location: location)
+            let node = ConfigNode(value: .scalar(ConfigScalar(text: text, kind: kind)), source: source, mark: mark)
             if stack.last?.isMapping == true, stack.last?.key == nil {
-                try takeKey(text, tag: tag, at: location)
+                try takeKey(text, tag: tag, at: mark)
                 if let anchor = data.anchor { anchors[String(cString: anchor)] = Anchored(node: node, count: 1) }
                 return
             }
-            try spend(at: location)
-            try checkTag(tag, allowed: YAMLConfigBuilder.stringTag, path: valuePath, at: location)
+            try spend(at: mark)
+            try checkTag(tag, allowed: YAMLConfigBuilder.stringTag, path: valuePath, at: mark)
             finish(node, count: 1, anchor: data.anchor.map { String(cString: $0) })
         case YAML_SEQUENCE_START_EVENT:
             let data = event.pointee.data.sequence_start
             try start(mapping: false, tag: data.tag, allowedTag: YAMLConfigBuilder.sequenceTag,
-                      anchor: data.anchor, at: location)
+                      anchor: data.anchor, at: mark)
         case YAML_MAPPING_START_EVENT:
             let data = event.pointee.data.mapping_start
             try start(mapping: true, tag: data.tag, allowedTag: YAMLConfigBuilder.mappingTag,
-                      anchor: data.anchor, at: location)
+                      anchor: data.anchor, at: mark)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return }
             let value: ConfigNode.Value = frame.isMapping ? .mapping(frame.entries.compacted())
                 : .sequence(frame.elements.compacted())
-            finish(ConfigNode(value: value, location: frame.location), count: frame.count,
+            finish(ConfigNode(value: value, source: source, mark: frame.mark), count: frame.count,
                    anchor: frame.anchor)
         case YAML_ALIAS_EVENT:
             let name = event.pointee.data.alias.anchor.map { String(cString: $0) } ?? ""
             if stack.last?.isMapping == true, stack.last?.key == nil {
                 throw .later(CatalogReadError("\(mappingPath.orRoot): a key must be a plain string, not an alias",
-                                              at: location))
+                                              at: source.location(of: mark)))
             }
             guard let anchored = anchors[name] else {
-                throw .now(CatalogReadError("invalid YAML: found undefined alias", at: location))
+                throw .now(CatalogReadError("invalid YAML: found undefined alias", at: source.location(of: mark)))
             }
             if anchored.count > budget { try spendWithin(anchored.node, path: valuePath) }
             budget -= anchored.count
@@ -164,36 +178,41 @@ private struct YAMLConfigBuilder {
     /// Opens a mapping or a sequence, or refuses it as a key.
     private mutating func start(mapping: Bool, tag: UnsafeMutablePointer<yaml_char_t>?, allowedTag: String,
                                 anchor: UnsafeMutablePointer<yaml_char_t>?,
-                                at location: SourceLocation) throws(Stop) {
+                                at mark: ConfigMark) throws(Stop) {
         if stack.last?.isMapping == true, stack.last?.key == nil {
             throw .later(CatalogReadError(
                 "\(mappingPath.orRoot): a key must be a plain string, not \(mapping ? "a mapping" : "a list")",
-                at: location))
+                at: source.location(of: mark)))
         }
-        try spend(at: location)
-        try checkTag(tag.map { String(cString: $0) }, allowed: allowedTag, path: valuePath, at: location)
-        stack.append(Frame(isMapping: mapping, location: location, anchor: anchor.map { String(cString: $0) }))
+        try spend(at: mark)
+        try checkTag(tag.map { String(cString: $0) }, allowed: allowedTag, path: valuePath, at: mark)
+        var frame = Frame(isMapping: mapping, mark: mark, anchor: anchor.map { String(cString: $0) })
+        if mapping, frame.anchor == nil, stack.count == 1, stack[0].isMapping, stack[0].key == "products",
+           let products {
+            frame.streams = products.begin(rootEntries: stack[0].entries)
+        }
+        stack.append(frame)
     }
 
     /// Takes a mapping key: a scalar, untagged or a string, not seen before in its mapping.
-    private mutating func takeKey(_ text: String, tag: String?,
-                                  at location: SourceLocation) throws(Stop) {
-        try checkTag(tag, allowed: YAMLConfigBuilder.stringTag, path: mappingPath, at: location)
+    private mutating func takeKey(_ text: String, tag: String?, at mark: ConfigMark) throws(Stop) {
+        try checkTag(tag, allowed: YAMLConfigBuilder.stringTag, path: mappingPath, at: mark)
         let top = stack.count - 1
         if let first = firstLocation(of: text, in: stack[top]) {
             throw .now(CatalogReadError("\(mappingPath.appending(key: text)): duplicate key (first at line "
-                                        + "\(first.line ?? 0), column \(first.column ?? 0))", at: location))
+                                        + "\(first.line ?? 0), column \(first.column ?? 0))",
+                                        at: source.location(of: mark)))
         }
         stack[top].key = text
-        stack[top].keyLocation = location
+        stack[top].keyMark = mark
     }
 
     /// Refuses a tag other than the non-specific `!` and the node's own kind (`!!str`, `!!seq`, `!!map`).
     private func checkTag(_ tag: String?, allowed: String, path: @autoclosure () -> ConfigPath,
-                          at location: SourceLocation) throws(Stop) {
+                          at mark: ConfigMark) throws(Stop) {
         guard let tag, tag != "!", tag != allowed else { return }
         throw .later(CatalogReadError("\(path().orRoot): YAML tags are not supported (found \"\(tag)\")",
-                                      at: location))
+                                      at: source.location(of: mark)))
     }
 
     /// Where a mapping already holds `key`, or nil.
@@ -214,8 +233,10 @@ private struct YAMLConfigBuilder {
         }
         stack[top].count += count
         if stack[top].isMapping {
-            let entry = ConfigEntry(key: stack[top].key ?? "", keyLocation: stack[top].keyLocation ?? node.location,
-                                    value: node)
+            var entry = ConfigEntry(key: stack[top].key ?? "", keyMark: stack[top].keyMark ?? node.mark, value: node)
+            if stack[top].streams, let products, products.take(entry) {
+                entry = entry.emptied
+            }
             stack[top].entries.append(entry)
             if stack[top].entries.count > YAMLConfigBuilder.linearKeySearchLimit {
                 if stack[top].index.isEmpty {
@@ -227,16 +248,16 @@ private struct YAMLConfigBuilder {
                 }
             }
             stack[top].key = nil
-            stack[top].keyLocation = nil
+            stack[top].keyMark = nil
         } else {
             stack[top].elements.append(node)
         }
     }
 
     /// Counts one node against the budget.
-    private mutating func spend(at location: SourceLocation) throws(Stop) {
+    private mutating func spend(at mark: ConfigMark) throws(Stop) {
         budget -= 1
-        if budget < 0 { throw .later(tooManyValues(path: valuePath, at: location)) }
+        if budget < 0 { throw .later(tooManyValues(path: valuePath, at: source.location(of: mark))) }
     }
 
     /// Finds the node of an aliased tree at which the budget runs out, in document order, and throws there. The

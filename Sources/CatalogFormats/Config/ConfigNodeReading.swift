@@ -87,12 +87,12 @@ extension ConfigNodeReading {
     }
 
     /// An ISO 3166-1 alpha-2 or alpha-3 code, upper case.
-    func territory(_ code: String, at location: SourceLocation,
+    func territory(_ code: String, at location: @autoclosure () -> SourceLocation,
                    path: @autoclosure () -> ConfigPath) throws(CatalogReadError) -> Territory {
         if let territory = Territory(code: code) { return territory }
         var message = "\(path()): \(ConfigScalar.quote(code)) is not an ISO 3166-1 territory code"
         if Territory(code: code.uppercased()) != nil { message += " (codes are upper case: \(code.uppercased()))" }
-        throw CatalogReadError(message, at: location)
+        throw CatalogReadError(message, at: location())
     }
 
     /// A store: `appstore` or `play`.

@@ -30,8 +30,10 @@ struct ConfigValidator: ConfigNodeReading {
     private static let periodHelp = "use P1W, P1M, … or \"1 month\""
     private static let priceHelp = "use \"9.99 USD\" or {amount: \"9.99\", currency: USD}"
 
-    /// Builds the catalog; `root` is nil for a document without content.
-    func catalog(from document: ConfigNode?) throws(CatalogReadError) -> Catalog {
+    /// Builds the catalog; `root` is nil for a document without content. `streamed` is the sink the document's
+    /// parser handed products to, if any: its products and its first error stand in the place of the entries it
+    /// took, so that messages come in the same order as from a whole tree.
+    func catalog(from document: ConfigNode?, streamed: ProductStream? = nil) throws(CatalogReadError) -> Catalog {
         let (root, entries) = try documentRoot(document, document: "the config",
                                                needs: "\"version: 1\" and \"products:\"",
                                                keys: ["version", "app", "groups", "products"])
@@ -60,12 +62,87 @@ struct ConfigValidator: ConfigNodeReading {
                     at: products.value.location)
             }
             catalog.products.reserveCapacity(productEntries.count)
-            for entry in productEntries {
-                catalog.products.append(try readProduct(entry, path: productsPath.appending(key: entry.key),
-                                                        catalog: catalog))
+            let stream = streamed?.began == true ? streamed : nil
+            for (position, entry) in productEntries.enumerated() {
+                if let product = try stream?.product(at: position) {
+                    catalog.products.append(product)
+                } else {
+                    catalog.products.append(try readProduct(entry, path: productsPath.appending(key: entry.key),
+                                                            catalog: catalog))
+                }
             }
         }
         return catalog
+    }
+
+    /// Validates a config's products as its parser hands them over (`ConfigProductSink`): the tree then never holds
+    /// every product at once. A product is taken only when it reads the same as it would from the whole tree: the
+    /// `app` and `groups` a product's `price` and `group` depend on must come before `products` (and be valid),
+    /// otherwise the product stays in the tree for `catalog(from:streamed:)`.
+    final class ProductStream: ConfigProductSink {
+        private let validator: ConfigValidator
+        /// The catalog as far as products need it (base territory, groups), from the root entries before
+        /// `products`.
+        private var context: Catalog
+        /// Whether the root set `app` and `groups` before `products` (then nothing later changes them).
+        private var knowsApp = false
+        private var knowsGroups = false
+        /// Whether the parser handed over the `products` mapping.
+        private(set) var began = false
+        /// The position of the next entry offered, and of the next product handed back.
+        private var position = 0
+        private var next = 0
+        /// The products taken, with their positions in the mapping.
+        private var products: [(position: Int, product: Product)] = []
+        /// The first product that failed: every later one is taken unread (the error comes before it).
+        private var failure: (position: Int, error: CatalogReadError)?
+
+        init(validator: ConfigValidator) {
+            self.validator = validator
+            context = Catalog(path: validator.path, format: .catalog)
+        }
+
+        func begin(rootEntries: [ConfigEntry]) -> Bool {
+            let rootPath = ConfigPath()
+            do throws(CatalogReadError) {
+                if let app = rootEntries.first(where: { $0.key == "app" }) {
+                    try validator.readApp(app.value, path: rootPath.appending(key: "app"), into: &context)
+                    knowsApp = true
+                }
+                if let groups = rootEntries.first(where: { $0.key == "groups" }) {
+                    context.groups = try validator.readGroups(groups.value, path: rootPath.appending(key: "groups"))
+                    knowsGroups = true
+                }
+            } catch {
+                // The validation of the whole document reports it, before any product.
+                return false
+            }
+            began = true
+            return true
+        }
+
+        func take(_ entry: ConfigEntry) -> Bool {
+            defer { position += 1 }
+            if failure != nil { return true }
+            guard let fields = entry.value.entries,
+                  knowsGroups || !fields.contains(where: { $0.key == "group" }),
+                  knowsApp || !fields.contains(where: { $0.key == "price" }) else { return false }
+            do {
+                let path = ConfigPath().appending(key: "products").appending(key: entry.key)
+                products.append((position, try validator.readProduct(entry, path: path, catalog: context)))
+            } catch {
+                failure = (position, error)
+            }
+            return true
+        }
+
+        /// The product taken at `position` (asked for in order), its error, or nil when the tree kept the entry.
+        func product(at position: Int) throws(CatalogReadError) -> Product? {
+            if let failure, failure.position == position { throw failure.error }
+            guard next < products.count, products[next].position == position else { return nil }
+            defer { next += 1 }
+            return products[next].product
+        }
     }
 
     // MARK: - Sections
@@ -256,18 +333,19 @@ struct ConfigValidator: ConfigNodeReading {
                 throw CatalogReadError("\(path): lists no territory (e.g. US: 9.99 USD)", at: value.location)
             }
             var result: [Territory: Price] = [:]
-            var keys: [Territory: ConfigEntry] = [:]
+            result.reserveCapacity(entries.count)
             for entry in entries {
                 // The key path is built only for a message: a big config has hundreds of thousands of prices.
                 let territory = try territory(entry.key, at: entry.keyLocation, path: path.appending(key: entry.key))
-                if let earlier = keys[territory] {
+                // A territory priced twice is rare: the earlier entry is searched for only then.
+                if result[territory] != nil,
+                   let earlier = entries.first(where: { Territory(code: $0.key) == territory }) {
                     let also = ConfigScalar.quote(earlier.key)
                     throw CatalogReadError(
                         "\(path.appending(key: entry.key)): \(territory.alpha2) is priced twice (also as \(also) "
                             + "at line \(earlier.keyLocation.line ?? 0), column \(earlier.keyLocation.column ?? 0))",
                         at: entry.keyLocation)
                 }
-                keys[territory] = entry
                 let money = try money(entry.value, path: path.appending(key: entry.key))
                 result[territory] = Price(territory: territory, money: money, location: entry.value.location)
             }

@@ -28,9 +28,12 @@ public struct ProductConfigReader: CatalogReader {
     /// Reads a config from its bytes (e.g. a revision from git). The syntax follows the extension of
     /// `displayPath`, then the content.
     public func read(data: Data, displayPath: String) throws(CatalogReadError) -> Catalog {
+        let validator = ConfigValidator(path: displayPath)
+        let products = ConfigValidator.ProductStream(validator: validator)
         let root = try ConfigNode.parse(
             data, path: displayPath,
-            emptyFile: "the file is empty; a config needs at least \"version: 1\" and \"products:\"")
-        return try ConfigValidator(path: displayPath).catalog(from: root)
+            emptyFile: "the file is empty; a config needs at least \"version: 1\" and \"products:\"",
+            products: products)
+        return try validator.catalog(from: root, streamed: products)
     }
 }

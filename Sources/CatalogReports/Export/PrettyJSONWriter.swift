@@ -15,9 +15,10 @@ struct PrettyJSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
-    /// The JSON text, ending in a newline.
-    var text: String {
-        String(decoding: bytes + [0x0A], as: UTF8.self)
+    /// The JSON text's bytes, ending in a newline.
+    mutating func finish() -> [UInt8] {
+        bytes.append(0x0A)
+        return bytes
     }
 
     mutating func beginObject() {

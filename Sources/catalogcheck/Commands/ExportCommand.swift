@@ -47,10 +47,9 @@ struct ExportCommand: ParsableCommand {
             if let storeFormat { return try loader.load(file, format: storeFormat) }
             return try loader.load(input: file)
         }
-        let text = switch format {
-        case .yaml: CatalogYAMLExporter().export(catalog)
-        case .json: CatalogJSONExporter().export(catalog)
+        switch format {
+        case .yaml: try console.emit(CatalogYAMLExporter().export(catalog), to: output)
+        case .json: try console.emit(bytes: CatalogJSONExporter().exportBytes(catalog), to: output)
         }
-        try console.emit(text, to: output)
     }
 }

@@ -17,11 +17,16 @@ struct Console {
 
     /// Writes a report to standard output, or to `path`; a write error is printed and becomes exit 2.
     func emit(_ text: String, to path: String?) throws {
+        try emit(bytes: text.utf8, to: path)
+    }
+
+    /// Writes a report's UTF-8 bytes, as `emit(_:to:)` writes its text.
+    func emit(bytes: some Collection<UInt8>, to path: String?) throws {
         do {
             if let path {
-                try OutputFile.write(text.utf8, to: path)
+                try OutputFile.write(bytes, to: path)
             } else {
-                try OutputFile.writeStandardOutput(text.utf8)
+                try OutputFile.writeStandardOutput(bytes)
             }
         } catch {
             self.error(error.message)
