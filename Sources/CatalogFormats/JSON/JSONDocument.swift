@@ -82,6 +82,16 @@ final class JSONDocument {
         }
     }
 
+    /// Calls `body` with the UTF-8 bytes of the string entry at `index` (escapes decoded), making no `String`.
+    fileprivate func withStringBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let entry = tape[index]
+        return withBytes { bytes in
+            let start = entry.offset + 1
+            if entry.kind == .string { return body(UnsafeBufferPointer(rebasing: bytes[start..<(start + entry.extent)])) }
+            return JSONStringDecoding.decode(bytes, from: start, count: entry.extent).withUnsafeBufferPointer(body)
+        }
+    }
+
     /// The source text of the scalar entry at `index`.
     fileprivate func text(at index: Int) -> String {
         let entry = tape[index]
@@ -91,10 +101,9 @@ final class JSONDocument {
         }
     }
 
-    /// Whether the string entry at `index` is `key`: a byte comparison; only a key with escapes is decoded.
-    fileprivate func string(at index: Int, equals key: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>)
-        -> Bool {
-        let entry = tape[index]
+    /// Whether the string `entry` is `key`: a byte comparison; only a key with escapes is decoded.
+    fileprivate static func string(_ entry: JSONTape.Entry, equals key: UnsafeBufferPointer<UInt8>,
+                                   in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = entry.offset + 1
         if entry.kind == .string {
             guard entry.extent == key.count else { return false }
@@ -138,15 +147,17 @@ struct JSONValue {
     /// The member named `key` of an object (nil for other kinds or a missing key). Keys are compared as
     /// bytes; no key is turned into a `String`.
     subscript(key: String) -> JSONValue? {
-        let entry = entry
+        // The tape and the bytes are taken once, not at every member.
+        let tape = document.tape
+        let entry = tape[index]
         guard entry.kind == .object else { return nil }
         var key = key
         let found: Int? = key.withUTF8 { keyBytes in
             document.withBytes { bytes in
                 var position = index + 1
                 while position < entry.extent {
-                    if document.string(at: position, equals: keyBytes, in: bytes) { return position + 1 }
-                    position = document.tape.next(after: position + 1)
+                    if JSONDocument.string(tape[position], equals: keyBytes, in: bytes) { return position + 1 }
+                    position = tape.next(after: position + 1)
                 }
                 return nil
             }
@@ -172,6 +183,15 @@ struct JSONValue {
     var string: String? {
         switch entry.kind {
         case .string, .escapedString: document.string(at: index)
+        default: nil
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of a string (escapes decoded) without making a `String`; nil for other
+    /// kinds.
+    func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        switch entry.kind {
+        case .string, .escapedString: document.withStringBytes(at: index, body)
         default: nil
         }
     }
@@ -254,6 +274,10 @@ struct JSONMember {
 
     /// The key, escapes decoded.
     var key: String { document.string(at: keyIndex) }
+    /// Calls `body` with the key's UTF-8 bytes (escapes decoded), making no `String`.
+    func withKeyBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        document.withStringBytes(at: keyIndex, body)
+    }
     /// Byte offset of the key's opening quote.
     var keyOffset: Int { document.tape[keyIndex].offset }
     /// The value.
