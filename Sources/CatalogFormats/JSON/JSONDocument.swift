@@ -101,6 +101,19 @@ final class JSONDocument {
         }
     }
 
+    /// The tape index of the value of the member named `key` (UTF-8) of the object at `index`, which ends
+    /// before `end`; nil when it has none. The loop stays in the document, which holds the tape and the bytes.
+    fileprivate func member(_ key: UnsafeBufferPointer<UInt8>, ofObjectAt index: Int, end: Int) -> Int? {
+        withBytes { bytes in
+            var position = index + 1
+            while position < end {
+                if JSONDocument.string(tape[position], equals: key, in: bytes) { return position + 1 }
+                position = tape.next(after: position + 1)
+            }
+            return nil
+        }
+    }
+
     /// Whether the string `entry` is `key`: a byte comparison; only a key with escapes is decoded.
     fileprivate static func string(_ entry: JSONTape.Entry, equals key: UnsafeBufferPointer<UInt8>,
                                    in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -147,21 +160,10 @@ struct JSONValue {
     /// The member named `key` of an object (nil for other kinds or a missing key). Keys are compared as
     /// bytes; no key is turned into a `String`.
     subscript(key: String) -> JSONValue? {
-        // The tape and the bytes are taken once, not at every member.
-        let tape = document.tape
-        let entry = tape[index]
+        let entry = entry
         guard entry.kind == .object else { return nil }
         var key = key
-        let found: Int? = key.withUTF8 { keyBytes in
-            document.withBytes { bytes in
-                var position = index + 1
-                while position < entry.extent {
-                    if JSONDocument.string(tape[position], equals: keyBytes, in: bytes) { return position + 1 }
-                    position = tape.next(after: position + 1)
-                }
-                return nil
-            }
-        }
+        let found = key.withUTF8 { document.member($0, ofObjectAt: index, end: entry.extent) }
         return found.map { JSONValue(document: document, index: $0) }
     }
 
