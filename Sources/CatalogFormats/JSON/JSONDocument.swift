@@ -42,7 +42,7 @@ final class JSONDocument {
     convenience init(contentsOf url: URL, displayPath: String) throws(CatalogReadError) {
         // An empty file is left to FileLoading, which reads none (Foundation leaks a buffer for it).
         if try FileLoading.kind(of: url, displayPath: displayPath) == .regular,
-           let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > 0,
+           FileLoading.size(of: url) > 0,
            let mapped = try? Data(contentsOf: url, options: .alwaysMapped) {
             try self.init(data: mapped, path: displayPath)
         } else {

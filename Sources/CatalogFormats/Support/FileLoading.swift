@@ -47,6 +47,13 @@ enum FileLoading {
         }
     }
 
+    /// The size in bytes of what `url` names (following symbolic links), 0 when it cannot be examined: a `stat`,
+    /// several times cheaper than `URL.resourceValues` once per file of a large folder.
+    static func size(of url: URL) -> Int {
+        var info = stat()
+        return stat(url.path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
     /// Whether anything is at `url`: false only when nothing is there (a dangling symbolic link included); a
     /// symbolic link loop or a path that cannot be searched counts as present, so reading it names the problem
     /// instead of taking it for a missing file.
