@@ -1,3 +1,5 @@
+import Foundation
+
 /// A dense index into one of the pool's tables, typed by the table so indices of different tables do not mix.
 struct DenseID<Table>: Hashable {
     let index: Int32
@@ -36,5 +38,29 @@ struct NameTable {
         numbers[name] = names.count
         names.append(name)
         return names.count - 1
+    }
+}
+
+/// The numbers of the names met first, by their UTF-8 bytes: real input names a few dozen types and
+/// relationships, each a million times, and a comparison of bytes costs less than a `String` and its hash.
+struct NameBytesCache {
+    private var names: [(bytes: [UInt8], number: Int)] = []
+    /// A crafted input with thousands of names looks the rest up by `String`.
+    private static let limit = 64
+
+    /// The number of a name's bytes, if cached.
+    func number(_ name: UnsafeBufferPointer<UInt8>) -> Int? {
+        for known in names where known.bytes.count == name.count {
+            let equal = known.bytes.withUnsafeBufferPointer { stored in
+                guard let base = stored.baseAddress, let other = name.baseAddress else { return true }
+                return memcmp(base, other, name.count) == 0
+            }
+            if equal { return known.number }
+        }
+        return nil
+    }
+
+    mutating func add(_ name: UnsafeBufferPointer<UInt8>, _ number: Int) {
+        if names.count < Self.limit { names.append((Array(name), number)) }
     }
 }

@@ -9,8 +9,7 @@ struct ASCResourceIndex {
     /// Node `n`'s id is `idBytes[idStarts[n] ..< idStarts[n + 1]]` (UTF-8).
     private var idBytes: [UInt8] = []
     private var idStarts: [UInt32] = [0]
-    /// Node index + 1 per slot, 0 when free; the count is a power of two, at most three quarters full.
-    private var slots: [Int32] = Array(repeating: 0, count: 1024)
+    private var slots = ASCHashSlots()
 
     var count: Int { types.count }
 
@@ -23,49 +22,32 @@ struct ASCResourceIndex {
     /// The node of `(type, id)`, and whether it is new.
     mutating func node(type: TypeID, id: String) -> (node: NodeID, isNew: Bool) {
         var id = id
-        return id.withUTF8 { bytes in
-            let mask = slots.count - 1
-            var slot = Self.hash(type, bytes) & mask
-            while slots[slot] != 0 {
-                let known = NodeID(Int(slots[slot]) - 1)
-                if types[Int(known.index)] == type, hasID(known, bytes) { return (known, false) }
-                slot = (slot + 1) & mask
-            }
-            let node = NodeID(types.count)
-            types.append(type)
-            idBytes.append(contentsOf: bytes)
-            idStarts.append(UInt32(truncatingIfNeeded: idBytes.count))
-            slots[slot] = Int32(truncatingIfNeeded: types.count)
-            if types.count * 4 > slots.count * 3 { grow() }
-            return (node, true)
-        }
+        return id.withUTF8 { node(type: type, id: $0) }
+    }
+
+    /// The node of `(type, id)` (the id's UTF-8 bytes), and whether it is new.
+    mutating func node(type: TypeID, id bytes: UnsafeBufferPointer<UInt8>) -> (node: NodeID, isNew: Bool) {
+        let hash = Self.hash(type, bytes)
+        let found = slots.find(hash: hash) { types[$0] == type && hasID($0, bytes) }
+        if let known = found.index { return (NodeID(known), false) }
+        let node = NodeID(types.count)
+        types.append(type)
+        idBytes.append(contentsOf: bytes)
+        idStarts.append(UInt32(truncatingIfNeeded: idBytes.count))
+        slots.insert(types.count - 1, hash: hash, at: found.slot)
+        return (node, true)
     }
 
     /// Frees the lookup table once no more nodes are added; types and ids stay.
-    mutating func finishAdding() { slots = [] }
+    mutating func finishAdding() { slots = ASCHashSlots(capacity: 0) }
 
-    private func hasID(_ node: NodeID, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let range = idRange(node)
-        guard range.count == bytes.count else { return false }
-        guard let start = bytes.baseAddress else { return true }
+    private func hasID(_ node: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(idStarts[node])
+        guard Int(idStarts[node + 1]) - start == bytes.count else { return false }
+        guard let key = bytes.baseAddress else { return true }
         return idBytes.withUnsafeBufferPointer { stored in
             guard let base = stored.baseAddress else { return false }
-            return memcmp(base + range.lowerBound, start, range.count) == 0
-        }
-    }
-
-    private func idRange(_ node: NodeID) -> Range<Int> {
-        Int(idStarts[Int(node.index)]) ..< Int(idStarts[Int(node.index) + 1])
-    }
-
-    private mutating func grow() {
-        slots = Array(repeating: 0, count: slots.count * 2)
-        let mask = slots.count - 1
-        for index in types.indices {
-            let node = NodeID(index)
-            var slot = idBytes[idRange(node)].withUnsafeBufferPointer { Self.hash(types[index], $0) } & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(truncatingIfNeeded: index + 1)
+            return memcmp(base + start, key, bytes.count) == 0
         }
     }
 
@@ -76,5 +58,48 @@ struct ASCResourceIndex {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+}
+
+/// An open-addressing table of dense indices (linear probing) for the pool's lookups: a slot holds an index + 1
+/// (0 when free) beside the low 32 bits of its key's hash, so a probe that misses seldom reads a key, and growing
+/// reads none. The slot count is a power of two, at most three quarters full.
+struct ASCHashSlots {
+    private var slots: [UInt64]
+    private var count = 0
+
+    init(capacity: Int = 1024) {
+        slots = Array(repeating: 0, count: capacity)
+    }
+
+    /// The stored index whose key has `hash` and `matches`, else nil and the free slot to insert it at.
+    func find(hash: Int, matches: (Int) -> Bool) -> (index: Int?, slot: Int) {
+        let tag = UInt64(UInt32(truncatingIfNeeded: hash))
+        let mask = slots.count - 1
+        var slot = Int(tag) & mask
+        while true {
+            let word = slots[slot]
+            if word == 0 { return (nil, slot) }
+            if word & 0xFFFF_FFFF == tag, matches(Int(word >> 32) - 1) { return (Int(word >> 32) - 1, slot) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Stores `index` at the free slot `find` returned for `hash`.
+    mutating func insert(_ index: Int, hash: Int, at slot: Int) {
+        slots[slot] = UInt64(index + 1) << 32 | UInt64(UInt32(truncatingIfNeeded: hash))
+        count += 1
+        if count * 4 > slots.count * 3 { grow() }
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: 0, count: old.count * 2)
+        let mask = slots.count - 1
+        for word in old where word != 0 {
+            var slot = Int(word & 0xFFFF_FFFF) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = word
+        }
     }
 }

@@ -118,8 +118,7 @@ extension ASCResourcePool {
     private mutating func addResource(_ value: JSONValue, in document: JSONDocument,
                                       path: @autoclosure () -> String) throws(CatalogReadError) -> NodeID
     {
-        let (type, id) = try identifier(value, document: document, path: path())
-        let current = node(type: type, id: id)
+        let current = try node(of: value, document: document, path: path())
         define(current, at: value.offset)
         if let attributes = value["attributes"], !attributes.isNull {
             guard attributes.members != nil else {
@@ -140,18 +139,17 @@ extension ASCResourcePool {
                                          at: member.value)
                 }
                 guard let data = member.value["data"] else { continue }
-                let relationship = relationship(named: member.key)
+                let relationship = member.withKeyBytes { self.relationship(utf8: $0) }
                 stateIntroductoryOffers(current, relationship: relationship)
                 if data.isNull {
                     // Stated empty.
                 } else if data.members != nil {
-                    let target = try identifier(data, document: document, path: "\(memberPath()).data")
-                    link(current, relationship, node(type: target.type, id: target.id))
+                    link(current, relationship, try node(of: data, document: document, path: "\(memberPath()).data"))
                 } else if let elements = data.elements {
                     for (position, element) in elements.enumerated() {
-                        let target = try identifier(element, document: document,
-                                                    path: "\(memberPath()).data[\(position)]")
-                        link(current, relationship, node(type: target.type, id: target.id))
+                        let target = try node(of: element, document: document,
+                                              path: "\(memberPath()).data[\(position)]")
+                        link(current, relationship, target)
                     }
                 } else {
                     throw document.error(
@@ -162,19 +160,21 @@ extension ASCResourcePool {
         return current
     }
 
-    /// The `(type, id)` of a resource object or resource identifier.
-    private mutating func identifier(_ value: JSONValue, document: JSONDocument, path: @autoclosure () -> String)
-        throws(CatalogReadError) -> (type: TypeID, id: String)
+    /// The node of a resource object or resource identifier, by its `(type, id)` read as bytes (no `String`).
+    private mutating func node(of value: JSONValue, document: JSONDocument, path: @autoclosure () -> String)
+        throws(CatalogReadError) -> NodeID
     {
         guard value.members != nil else {
             throw document.error("\(path()): expected a resource object, found \(describeForMessage(value))", at: value)
         }
-        guard let type = value["type"]?.string, !type.isEmpty else {
-            throw document.error("\(path()): a resource needs a \"type\" string", at: value["type"] ?? value)
+        let typeValue = value["type"]
+        guard let type = typeValue?.withStringBytes({ $0.isEmpty ? nil : self.type(utf8: $0) }) ?? nil else {
+            throw document.error("\(path()): a resource needs a \"type\" string", at: typeValue ?? value)
         }
-        guard let id = value["id"]?.string, !id.isEmpty else {
-            throw document.error("\(path()): a resource needs an \"id\" string", at: value["id"] ?? value)
+        let idValue = value["id"]
+        guard let node = idValue?.withStringBytes({ $0.isEmpty ? nil : self.node(type: type, id: $0) }) ?? nil else {
+            throw document.error("\(path()): a resource needs an \"id\" string", at: idValue ?? value)
         }
-        return (self.type(named: type), id)
+        return node
     }
 }

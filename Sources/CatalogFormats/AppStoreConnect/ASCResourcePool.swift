@@ -1,4 +1,5 @@
 import CatalogCore
+import Foundation
 
 /// One pooled resource (a node of the link graph), known from a resource object or only from identifiers.
 struct ASCNode {
@@ -36,17 +37,26 @@ struct ASCResourcePool {
     /// The attributes read of each type, by `TypeID`.
     private var attributesOfType: [[ASCAttributeName]] = []
     private(set) var identities = ASCResourceIndex()
-    /// The links while reading, in the order they were seen, each once.
+    /// The links while reading, in the order they were seen, each once (`edgeSlots` finds the ones seen).
     private var edges: [Edge] = []
-    private var edgeSet: Set<Edge> = []
+    private var edgeSlots = ASCHashSlots()
+    /// Types and relationships met so far by their names' bytes: most resources name theirs without a `String`.
+    private var typeBytes = NameBytesCache()
+    private var relationshipBytes = NameBytesCache()
     /// After reading: node `n`'s links are `links[linkStarts[n] ..< linkStarts[n + 1]]`, in the order seen.
     private var linkStarts: [Int32] = []
     private var links: [ASCLink] = []
 
-    private struct Edge: Hashable {
+    private struct Edge: Equatable {
         let parent: NodeID
         let relationship: RelationshipID
         let child: NodeID
+
+        var hash: Int {
+            var hash = UInt64(UInt32(bitPattern: parent.index)) << 32 | UInt64(UInt32(bitPattern: child.index))
+            hash = (hash ^ UInt64(UInt32(bitPattern: relationship.index))) &* 0x9E37_79B9_7F4A_7C15
+            return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+        }
     }
 
     // MARK: Reading
@@ -58,15 +68,37 @@ struct ASCResourcePool {
         return TypeID(number)
     }
 
+    /// The interned type of a name given as UTF-8 bytes (`type(named:)`).
+    mutating func type(utf8 name: UnsafeBufferPointer<UInt8>) -> TypeID {
+        if let known = typeBytes.number(name) { return TypeID(known) }
+        let type = type(named: String(decoding: name, as: UTF8.self))
+        typeBytes.add(name, Int(type.index))
+        return type
+    }
+
+    /// The interned relationship of a name given as UTF-8 bytes.
+    mutating func relationship(utf8 name: UnsafeBufferPointer<UInt8>) -> RelationshipID {
+        if let known = relationshipBytes.number(name) { return RelationshipID(known) }
+        let relationship = relationship(named: String(decoding: name, as: UTF8.self))
+        relationshipBytes.add(name, Int(relationship.index))
+        return relationship
+    }
+
     mutating func relationship(named name: String) -> RelationshipID {
         RelationshipID(relationships.intern(name))
     }
 
     /// The node of a resource, pooled on first use.
-    mutating func node(type: TypeID, id: String) -> NodeID {
-        let (node, isNew) = identities.node(type: type, id: id)
-        if isNew { nodes.append(ASCNode()) }
-        return node
+    mutating func node(type: TypeID, id: String) -> NodeID { pooled(identities.node(type: type, id: id)) }
+
+    /// The node of a resource whose id is given as UTF-8 bytes, pooled on first use.
+    mutating func node(type: TypeID, id: UnsafeBufferPointer<UInt8>) -> NodeID {
+        pooled(identities.node(type: type, id: id))
+    }
+
+    private mutating func pooled(_ found: (node: NodeID, isNew: Bool)) -> NodeID {
+        if found.isNew { nodes.append(ASCNode()) }
+        return found.node
     }
 
     /// Marks the node's resource object as seen at `offset` of the current document, if it is the first.
@@ -94,9 +126,13 @@ struct ASCResourcePool {
     }
 
     mutating func link(_ parent: NodeID, _ relationship: RelationshipID, _ child: NodeID) {
+        guard parent != child else { return }
         let edge = Edge(parent: parent, relationship: relationship, child: child)
-        guard parent != child, edgeSet.insert(edge).inserted else { return }
+        let hash = edge.hash
+        let found = edgeSlots.find(hash: hash) { edges[$0] == edge }
+        guard found.index == nil else { return }
         edges.append(edge)
+        edgeSlots.insert(edges.count - 1, hash: hash, at: found.slot)
     }
 
     mutating func beginDocument(path: String) -> DocumentID { marks.beginDocument(path: path) }
@@ -108,7 +144,9 @@ struct ASCResourcePool {
     /// and offers to territories, never from a territory, which would hold a link to each of them.
     mutating func finishReading() {
         identities.finishAdding()
-        edgeSet = []
+        edgeSlots = ASCHashSlots(capacity: 0)
+        typeBytes = NameBytesCache()
+        relationshipBytes = NameBytesCache()
         let territories = type("territories")
         func laysOut(_ node: NodeID) -> Bool { identities.type(of: node) != territories }
         var starts = [Int32](repeating: 0, count: nodes.count + 1)

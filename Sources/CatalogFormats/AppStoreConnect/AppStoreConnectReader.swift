@@ -32,7 +32,8 @@ import Foundation
 /// A resource without a `productId` in the input (e.g. a subscription known only by its ID from `links.self`)
 /// is not a product: its prices are read by nobody, which the catalog's remarks say.
 ///
-/// Files are read one at a time: `ASCResourcePool` keeps of each only typed records of what the builder reads
+/// Files are pooled one at a time (a folder's files parsed a few ahead on another core, `ReadAhead`):
+/// `ASCResourcePool` keeps of each only typed records of what the builder reads
 /// (identities, attributes, links, and lines and columns for locations), so memory follows the catalog, not the
 /// JSON; `ASCCatalogBuilder` then selects prices (`+Prices`) and intro offers (`+IntroOffers`).
 public struct AppStoreConnectReader: CatalogReader {
@@ -55,12 +56,18 @@ public struct AppStoreConnectReader: CatalogReader {
                 throw CatalogReadError("the folder holds no .json files", at: SourceLocation(path: displayPath))
             }
             let base = displayPath.hasSuffix("/") ? String(displayPath.dropLast()) : displayPath
-            for file in files {
+            let paths = files.map { file in
                 let path = file.standardizedFileURL.path
                 let relative = path.hasPrefix(folder.path + "/")
                     ? String(path.dropFirst(folder.path.count + 1)) : file.lastPathComponent
-                try pool.add(JSONDocument(contentsOf: file, displayPath: base + "/" + relative))
+                return base + "/" + relative
             }
+            // Parsed on the second core while this one pools, in file order.
+            let documents = ReadAhead(count: files.count) { index throws(CatalogReadError) in
+                try JSONDocument(contentsOf: files[index], displayPath: paths[index])
+            }
+            defer { documents.finish() }
+            for _ in files.indices { try pool.add(documents.next()) }
         } else {
             try pool.add(JSONDocument(contentsOf: url, displayPath: displayPath))
         }

@@ -42,7 +42,7 @@ final class JSONDocument {
     convenience init(contentsOf url: URL, displayPath: String) throws(CatalogReadError) {
         // An empty file is left to FileLoading, which reads none (Foundation leaks a buffer for it).
         if try FileLoading.kind(of: url, displayPath: displayPath) == .regular,
-           let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > 0,
+           FileLoading.size(of: url) > 0,
            let mapped = try? Data(contentsOf: url, options: .alwaysMapped) {
             try self.init(data: mapped, path: displayPath)
         } else {
@@ -82,6 +82,16 @@ final class JSONDocument {
         }
     }
 
+    /// Calls `body` with the UTF-8 bytes of the string entry at `index` (escapes decoded), making no `String`.
+    fileprivate func withStringBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let entry = tape[index]
+        return withBytes { bytes in
+            let start = entry.offset + 1
+            if entry.kind == .string { return body(UnsafeBufferPointer(rebasing: bytes[start..<(start + entry.extent)])) }
+            return JSONStringDecoding.decode(bytes, from: start, count: entry.extent).withUnsafeBufferPointer(body)
+        }
+    }
+
     /// The source text of the scalar entry at `index`.
     fileprivate func text(at index: Int) -> String {
         let entry = tape[index]
@@ -91,10 +101,22 @@ final class JSONDocument {
         }
     }
 
-    /// Whether the string entry at `index` is `key`: a byte comparison; only a key with escapes is decoded.
-    fileprivate func string(at index: Int, equals key: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>)
-        -> Bool {
-        let entry = tape[index]
+    /// The tape index of the value of the member named `key` (UTF-8) of the object at `index`, which ends
+    /// before `end`; nil when it has none. The loop stays in the document, which holds the tape and the bytes.
+    fileprivate func member(_ key: UnsafeBufferPointer<UInt8>, ofObjectAt index: Int, end: Int) -> Int? {
+        withBytes { bytes in
+            var position = index + 1
+            while position < end {
+                if JSONDocument.string(tape[position], equals: key, in: bytes) { return position + 1 }
+                position = tape.next(after: position + 1)
+            }
+            return nil
+        }
+    }
+
+    /// Whether the string `entry` is `key`: a byte comparison; only a key with escapes is decoded.
+    fileprivate static func string(_ entry: JSONTape.Entry, equals key: UnsafeBufferPointer<UInt8>,
+                                   in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = entry.offset + 1
         if entry.kind == .string {
             guard entry.extent == key.count else { return false }
@@ -141,16 +163,7 @@ struct JSONValue {
         let entry = entry
         guard entry.kind == .object else { return nil }
         var key = key
-        let found: Int? = key.withUTF8 { keyBytes in
-            document.withBytes { bytes in
-                var position = index + 1
-                while position < entry.extent {
-                    if document.string(at: position, equals: keyBytes, in: bytes) { return position + 1 }
-                    position = document.tape.next(after: position + 1)
-                }
-                return nil
-            }
-        }
+        let found = key.withUTF8 { document.member($0, ofObjectAt: index, end: entry.extent) }
         return found.map { JSONValue(document: document, index: $0) }
     }
 
@@ -172,6 +185,15 @@ struct JSONValue {
     var string: String? {
         switch entry.kind {
         case .string, .escapedString: document.string(at: index)
+        default: nil
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of a string (escapes decoded) without making a `String`; nil for other
+    /// kinds.
+    func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        switch entry.kind {
+        case .string, .escapedString: document.withStringBytes(at: index, body)
         default: nil
         }
     }
@@ -254,6 +276,10 @@ struct JSONMember {
 
     /// The key, escapes decoded.
     var key: String { document.string(at: keyIndex) }
+    /// Calls `body` with the key's UTF-8 bytes (escapes decoded), making no `String`.
+    func withKeyBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        document.withStringBytes(at: keyIndex, body)
+    }
     /// Byte offset of the key's opening quote.
     var keyOffset: Int { document.tape[keyIndex].offset }
     /// The value.

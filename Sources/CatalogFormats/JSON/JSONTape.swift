@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parsed JSON document as one flat array: one 8-byte word per value and per object key, in document order.
 /// A container's word says where it ends (how many entries its descendants take), so siblings are a jump
 /// apart; a scalar's word says where its text is. No string, number or member list is built while parsing:
@@ -228,9 +230,8 @@ struct JSONTapeParser {
             let escaped = try parseString()
             let length = index - keyOffset - 2
             tape.append(escaped ? .escapedString : .string, offset: keyOffset, extent: length)
-            let key = escaped
-                ? JSONKeyBytes(decoded: JSONStringDecoding.decode(bytes, from: keyOffset + 1, count: length))
-                : JSONKeyBytes(raw: UnsafeBufferPointer(rebasing: bytes[(keyOffset + 1)..<(index - 1)]))
+            let key = JSONKeyBytes(raw: UnsafeBufferPointer(rebasing: bytes[(keyOffset + 1)..<(index - 1)]),
+                                   escaped: escaped)
             let memberCount = keys.count - firstKey
             if memberCount < JSONTapeParser.linearKeyLimit {
                 if keys[firstKey...].contains(key) {
@@ -394,32 +395,33 @@ struct JSONTapeParser {
     }
 }
 
-/// An object key's UTF-8 bytes for the duplicate check: the raw bytes between the quotes, or for a key with
-/// escapes the decoded ones, so `"a"` and `"\u0061"` are the same key.
+/// An object key for the duplicate check: the raw bytes between the quotes, compared as they are unless the key
+/// holds escapes, which are decoded for comparing (rare), so `"a"` and `"\u0061"` are the same key. A plain
+/// value: keys are compared in the parser's inner loop, where reference counting would cost more than the bytes.
 struct JSONKeyBytes: Hashable {
     private let raw: UnsafeBufferPointer<UInt8>
-    private let decoded: [UInt8]?
+    private let escaped: Bool
 
-    init(raw: UnsafeBufferPointer<UInt8>) {
+    init(raw: UnsafeBufferPointer<UInt8>, escaped: Bool) {
         self.raw = raw
-        self.decoded = nil
-    }
-
-    init(decoded: [UInt8]) {
-        self.raw = UnsafeBufferPointer(start: nil, count: 0)
-        self.decoded = decoded
+        self.escaped = escaped
     }
 
     private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let decoded { return decoded.withUnsafeBufferPointer(body) }
-        return body(raw)
+        guard escaped else { return body(raw) }
+        return JSONStringDecoding.decode(raw, from: 0, count: raw.count).withUnsafeBufferPointer(body)
     }
 
     /// The key as text, for a message.
     var text: String { withBytes { String(decoding: $0, as: UTF8.self) } }
 
     static func == (lhs: JSONKeyBytes, rhs: JSONKeyBytes) -> Bool {
-        lhs.withBytes { left in rhs.withBytes { right in left.elementsEqual(right) } }
+        if !lhs.escaped, !rhs.escaped {
+            guard lhs.raw.count == rhs.raw.count else { return false }
+            guard let left = lhs.raw.baseAddress, let right = rhs.raw.baseAddress else { return true }
+            return memcmp(left, right, lhs.raw.count) == 0
+        }
+        return lhs.withBytes { left in rhs.withBytes { right in left.elementsEqual(right) } }
     }
 
     func hash(into hasher: inout Hasher) {

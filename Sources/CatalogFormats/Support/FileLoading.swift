@@ -47,6 +47,13 @@ enum FileLoading {
         }
     }
 
+    /// The size in bytes of what `url` names (following symbolic links), 0 when it cannot be examined: a `stat`,
+    /// several times cheaper than `URL.resourceValues` once per file of a large folder.
+    static func size(of url: URL) -> Int {
+        var info = stat()
+        return stat(url.path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
     /// Whether anything is at `url`: false only when nothing is there (a dangling symbolic link included); a
     /// symbolic link loop or a path that cannot be searched counts as present, so reading it names the problem
     /// instead of taking it for a missing file.
@@ -128,19 +135,41 @@ enum FileLoading {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// The regular files in a folder, recursively, whose names end in `suffix`, sorted by relative path so that
-    /// reading order (and so output) never depends on the file system.
+    /// The regular files in a folder, recursively, whose names end in `suffix` (in any case), sorted by relative
+    /// path so that reading order (and so output) never depends on the file system. Hidden entries (a leading
+    /// `.`) are skipped; symbolic links are neither followed nor read. Read with `readdir`, whose entry types spare
+    /// a `stat` per file.
     static func files(in folder: URL, suffix: String) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { return [] }
-        var result: [URL] = []
-        for case let url as URL in enumerator where url.lastPathComponent.lowercased().hasSuffix(suffix) {
-            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-                result.append(url)
+        var paths: [String] = []
+        collectFiles(in: folder.path, suffix: suffix.lowercased(), into: &paths)
+        return paths.sorted().map { URL(fileURLWithPath: $0) }
+    }
+
+    private static func collectFiles(in folder: String, suffix: String, into paths: inout [String]) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let path = folder + "/" + name
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: type = Int32(DT_DIR)
+                case S_IFREG: type = Int32(DT_REG)
+                default: continue
+                }
+            }
+            if type == Int32(DT_DIR) {
+                collectFiles(in: path, suffix: suffix, into: &paths)
+            } else if type == Int32(DT_REG), name.lowercased().hasSuffix(suffix) {
+                paths.append(path)
             }
         }
-        return result.sorted { $0.path < $1.path }
     }
 }
 

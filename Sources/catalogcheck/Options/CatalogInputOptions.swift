@@ -29,14 +29,12 @@ struct CatalogInputOptions: ParsableArguments {
         }
     }
 
-    /// Reads the config, then every store (Play prices in the config's home currency unless told otherwise).
+    /// Reads the config and every store, at the same time when they do not depend on each other (Play prices
+    /// in the config's home currency unless told otherwise).
     func load(asOf day: CalendarDate, console: Console) throws -> (config: Catalog, stores: [Catalog]) {
         let loader = CatalogLoader(options: ReadOptions(asOf: day, playCurrency: playCurrency))
         return try reportingInputErrors(console) {
-            let config = try loader.load(config, format: .catalog)
-            let storeLoader = loader.readingStores(against: config)
-            let stores = try store.map { try storeLoader.load($0.path, format: $0.format ?? storeFormat) }
-            return (config, stores)
+            try loader.load(config: config, stores: store.map { ($0.path, $0.format ?? storeFormat) })
         }
     }
 }
