@@ -87,7 +87,9 @@ final class JSONDocument {
         let entry = tape[index]
         return withBytes { bytes in
             let start = entry.offset + 1
-            if entry.kind == .string { return body(UnsafeBufferPointer(rebasing: bytes[start..<(start + entry.extent)])) }
+            if entry.kind == .string {
+                return body(UnsafeBufferPointer(rebasing: bytes[start..<(start + entry.extent)]))
+            }
             return JSONStringDecoding.decode(bytes, from: start, count: entry.extent).withUnsafeBufferPointer(body)
         }
     }

@@ -1,11 +1,11 @@
 import Foundation
 
-/// Reads a folder's files (or any inputs by index) on a second core ahead of the caller: a background thread parses file after file, at
-/// most `lookahead` files ahead, and `next()` hands them over in file order, so a reader that pools documents
-/// one at a time keeps its order (and its output) while parsing overlaps pooling. The first file that fails
-/// stops the thread; its error is thrown when the caller reaches that file, as a sequential read would throw it.
-/// The caller calls `finish()` when done (or failed): it stops the thread and waits for it, so no file is read
-/// afterwards.
+/// Reads a folder's files (or any inputs by index) on a second core ahead of the caller: a background thread
+/// parses file after file, at most `lookahead` files ahead, and `next()` hands them over in file order, so a
+/// reader that pools documents one at a time keeps its order (and its output) while parsing overlaps pooling.
+/// The first file that fails stops the thread; its error is thrown when the caller reaches that file, as a
+/// sequential read would throw it. The caller calls `finish()` when done (or failed): it stops the thread and
+/// waits for it, so no file is read afterwards.
 final class ReadAhead<Value>: @unchecked Sendable {
     private let condition = NSCondition()
     private let count: Int
