@@ -1,0 +1,117 @@
+import CatalogCore
+import Foundation
+@testable import CatalogFormats
+import TestSupport
+import Testing
+
+/// Reading on the second core (`ReadAhead`, `CatalogLoader.load(config:stores:)`) and folder listing
+/// (`FileLoading.files`): what comes out, and which error, must be what a reading in order gives.
+@Suite("Reading on two cores")
+struct ParallelReadingTests {
+    private static func options() throws -> ReadOptions {
+        ReadOptions(asOf: try #require(CalendarDate(year: 2026, month: 11, day: 22)))
+    }
+
+    @Test("values come back in index order, whatever the lookahead")
+    func inOrder() throws {
+        for lookahead in [1, 2, 4, 16] {
+            let reader = ReadAhead(count: 10, lookahead: lookahead) { index throws(CatalogReadError) in index * index }
+            defer { reader.finish() }
+            var values: [Int] = []
+            for _ in 0..<10 { values.append(try reader.next()) }
+            #expect(values == [0, 1, 4, 9, 16, 25, 36, 49, 64, 81])
+        }
+    }
+
+    @Test("a failing input's error is thrown at its turn, after the values before it")
+    func errorAtItsTurn() throws {
+        let reader = ReadAhead(count: 5) { index throws(CatalogReadError) -> Int in
+            if index == 2 { throw CatalogReadError("input 2 is bad", at: SourceLocation(path: "two.json", line: 3)) }
+            return index
+        }
+        defer { reader.finish() }
+        #expect(try reader.next() == 0)
+        #expect(try reader.next() == 1)
+        #expect(throws: CatalogReadError("input 2 is bad", at: SourceLocation(path: "two.json", line: 3))) {
+            try reader.next()
+        }
+    }
+
+    @Test("finish stops the thread early: inputs past the lookahead are never read")
+    func finishStops() throws {
+        let counter = Counter()
+        let reader = ReadAhead(count: 1000, lookahead: 2) { index throws(CatalogReadError) -> Int in
+            counter.increment()
+            return index
+        }
+        #expect(try reader.next() == 0)
+        reader.finish()
+        // One handed over, at most two ahead of it, and the one being parsed when the thread saw the stop.
+        #expect(counter.value <= 4)
+    }
+
+    @Test("check's reading gives the config and the stores of a reading in order")
+    func sameAsInOrder() throws {
+        let config = Fixtures.catalog("demo/products.yml").path
+        let store = Fixtures.catalog("demo/asc").path
+        let loader = CatalogLoader(options: try Self.options())
+
+        let (parallelConfig, parallelStores) = try loader.load(config: config, stores: [(store, .ascJSON)])
+
+        let inOrderConfig = try loader.load(config, format: .catalog)
+        let inOrderStore = try loader.readingStores(against: inOrderConfig).load(store, format: .ascJSON)
+        #expect(parallelConfig == inOrderConfig)
+        #expect(parallelStores == [inOrderStore])
+    }
+
+    @Test("when the config and a store are both broken, the config's error is the one thrown")
+    func configErrorFirst() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("products.yml")
+        try Data("version: 1\nproducts: [\n".utf8).write(to: config)
+        let store = folder.appendingPathComponent("asc")
+        try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+        try Data("{\"data\": [".utf8).write(to: store.appendingPathComponent("broken.json"))
+        let loader = CatalogLoader(options: try Self.options())
+
+        let error = #expect(throws: CatalogReadError.self) {
+            try loader.load(config: config.path, stores: [(store.path, .ascJSON)])
+        }
+
+        #expect(error?.location.path == config.path)
+    }
+
+    @Test("a folder lists its regular files by suffix in any case, recursively, sorted, hidden ones left out")
+    func folderListing() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        for name in ["b.json", "A.JSON", "notes.txt", ".hidden.json", "sub/c.json", ".git/d.json", "sub/deeper/e.Json"] {
+            let url = folder.appendingPathComponent(name)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("{}".utf8).write(to: url)
+        }
+        try manager.createSymbolicLink(at: folder.appendingPathComponent("link.json"),
+                                       withDestinationURL: folder.appendingPathComponent("b.json"))
+        try manager.createSymbolicLink(at: folder.appendingPathComponent("linked-folder"),
+                                       withDestinationURL: folder.appendingPathComponent("sub"))
+
+        let files = FileLoading.files(in: folder, suffix: ".json")
+
+        let relative = files.map { String($0.path.dropFirst(folder.path.count + 1)) }
+        #expect(relative == ["A.JSON", "b.json", "sub/c.json", "sub/deeper/e.Json"])
+    }
+}
+
+/// A count shared with a `ReadAhead` thread.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+
+    func increment() {
+        lock.withLock { count += 1 }
+    }
+}
