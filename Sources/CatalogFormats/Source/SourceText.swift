@@ -23,15 +23,15 @@ final class SourceText {
     /// The location of a byte offset.
     func location(ofOffset offset: Int) -> SourceLocation {
         let clamped = min(max(offset, 0), bytes.count)
-        let line = SourceText.lineIndex(of: clamped, lineStarts: lineStarts)
+        let line = lineIndex(of: clamped)
         let lineStart = lineStarts[line]
-        // ASCII text needs no counting; otherwise a short distance is counted directly, and a long line
-        // (minified JSON) goes through the checkpoints.
+        // A short distance is counted directly (eight bytes a step); on a long line (minified JSON), ASCII text
+        // needs no counting, and other text goes through the checkpoints.
         let column: Int
-        if isASCII {
-            column = clamped - lineStart + 1
-        } else if clamped - lineStart <= SourceText.checkpointStride {
+        if clamped - lineStart <= SourceText.checkpointStride {
             column = SourceText.characterCount(in: bytes, from: lineStart, to: clamped) + 1
+        } else if isASCII {
+            column = clamped - lineStart + 1
         } else {
             column = characters(before: clamped) - characters(beforeLine: line) + 1
         }
@@ -101,6 +101,25 @@ final class SourceText {
             if bytes.count > 0, bytes.count % checkpointStride == 0 { checkpoints.append(count) }
         }
         return checkpoints
+    }
+
+    /// The line of the previous location: readers ask front to back, mostly on the same or a nearby line.
+    private var lastLineIndex = 0
+
+    /// The index of the last line start ≤ offset: a few lines on from the previous one, else a binary search.
+    private func lineIndex(of offset: Int) -> Int {
+        let starts = lineStarts
+        var line = lastLineIndex
+        if starts[line] <= offset {
+            let limit = min(line + 8, starts.count - 1)
+            while line < limit, starts[line + 1] <= offset { line += 1 }
+            if line == starts.count - 1 || starts[line + 1] > offset {
+                lastLineIndex = line
+                return line
+            }
+        }
+        lastLineIndex = SourceText.lineIndex(of: offset, lineStarts: starts)
+        return lastLineIndex
     }
 
     /// The index of the last line start ≤ offset (binary search).
