@@ -1,20 +1,27 @@
 import Foundation
 
 /// An ISO 4217 currency code such as `USD`.
+///
+/// Stored as two bytes, the position of the code in `CurrencyTable.codes` (which is sorted): hashed and ordered
+/// as a small integer, in the same order as the codes.
 public struct CurrencyCode: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The three upper-case letters.
-    public let code: String
+    /// The position in `CurrencyTable.codes`.
+    private let position: UInt16
 
     /// Accepts an active ISO 4217 code (upper case); nil for anything else.
     public init?(_ code: some StringProtocol) {
-        let text = String(code)
-        guard CurrencyTable.iso4217.contains(text) else { return nil }
-        self.code = text
+        guard let position = LetterCode.position(of: code, length: 3, in: CurrencyTable.positionByKey) else {
+            return nil
+        }
+        self.position = position
     }
+
+    /// The three upper-case letters.
+    public var code: String { CurrencyTable.codes[Int(position)] }
 
     public var description: String { code }
 
-    public static func < (lhs: CurrencyCode, rhs: CurrencyCode) -> Bool { lhs.code < rhs.code }
+    public static func < (lhs: CurrencyCode, rhs: CurrencyCode) -> Bool { lhs.position < rhs.position }
 }
 
 /// An exact amount of money in one currency. Amounts are `Decimal`, never floating point.

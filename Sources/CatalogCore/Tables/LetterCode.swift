@@ -1,0 +1,40 @@
+/// Upper-case ASCII letter codes (ISO 3166-1 alpha-2 and alpha-3, ISO 4217) as small integers, so the
+/// tables behind `Territory` and `CurrencyCode` are arrays indexed by code instead of dictionaries keyed by
+/// `String`: looking a code up reads its bytes once and hashes nothing.
+enum LetterCode {
+    /// The code as a base-26 number (`A` = 0 … `Z` = 25, first letter most significant), in
+    /// `0..<slots(length:)`; nil unless the text is exactly `length` letters `A`…`Z`.
+    static func key(_ text: some StringProtocol, length: Int) -> Int? {
+        var key = 0
+        var count = 0
+        for byte in text.utf8 {
+            count += 1
+            guard count <= length, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) else { return nil }
+            key = key * 26 + Int(byte - UInt8(ascii: "A"))
+        }
+        return count == length ? key : nil
+    }
+
+    /// How many keys codes of `length` letters have: 26 to the power `length`.
+    static func slots(length: Int) -> Int {
+        (0..<length).reduce(1) { product, _ in product * 26 }
+    }
+
+    /// A table from key to the position of each code in `codes`, plus one (0: no such code), for codes of
+    /// `length` letters. Codes of another shape are not in the table.
+    static func positionTable(of codes: [String], length: Int) -> [UInt16] {
+        var table = [UInt16](repeating: 0, count: slots(length: length))
+        for (position, code) in codes.enumerated() {
+            if let key = key(code, length: length) { table[key] = UInt16(position + 1) }
+        }
+        return table
+    }
+
+    /// The position `table` (from `positionTable(of:length:)`) gives a code of `length` letters; nil when
+    /// the text is no such code.
+    static func position(of text: some StringProtocol, length: Int, in table: [UInt16]) -> UInt16? {
+        guard let key = key(text, length: length) else { return nil }
+        let stored = table[key]
+        return stored == 0 ? nil : stored - 1
+    }
+}
