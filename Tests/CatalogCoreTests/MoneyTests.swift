@@ -51,6 +51,25 @@ struct MoneyTests {
         }
     }
 
+    @Test("writing agrees with Foundation at the edges: significands around 2⁶⁴, long runs of zeros, signs, units")
+    func writesEdgeValues() throws {
+        let significands: [Decimal] = [
+            0, 1, 9, 10, 999, Decimal(UInt64(1) << 53) + 1, Decimal(UInt64(17_999_999_999_999_999_999)),
+            Decimal(UInt64(18_000_000_000_000_000_001)), Decimal(UInt64.max) - 1,
+            Decimal(UInt64.max), Decimal(UInt64.max) + 1, Decimal(UInt64.max) * 1000 + 7,
+        ]
+        let dollar = try #require(CurrencyCode("USD"))
+        for significand in significands {
+            for exponent in [-38, -13, -12, -11, -2, -1, 0, 1, 5, 38] {
+                for sign in [FloatingPointSign.plus, .minus] {
+                    let value = Decimal(sign: sign, exponent: exponent, significand: significand)
+                    #expect(Money.format(value) == Self.referenceText(value), "\(value)")
+                    #expect(Money(amount: value, currency: dollar).description == Self.referenceText(value) + " USD")
+                }
+            }
+        }
+    }
+
     /// What `Money.format` wrote before its fast path: the value rounded to 12 places, then `description`.
     private static func referenceText(_ amount: Decimal) -> String {
         var value = amount
