@@ -116,6 +116,24 @@ struct MoneyTests {
         #expect(Money.fromUnitsAndNanos(units: 0, nanos: 1) == Money.parseAmount("0.000000001"))
     }
 
+    @Test("units and nanos agree with Decimal addition, with either sign, past 18 billion units, and as text")
+    func unitsAndNanosAgreeWithAddition() {
+        var random = SeededGenerator(seed: 4)
+        let edges: [Int64] = [0, 1, -1, 4, -4, 120, 18_000_000_000, 18_446_744_073, 18_446_744_074, -18_446_744_074,
+                              Int64.max, Int64.min]
+        let units = edges + (0..<200).map { _ in Int64(bitPattern: random.next()) >> (random.next() % 63) }
+        let nanos: [Int32] = [0, 1, -1, 990_000_000, -990_000_000, 999_999_999, -999_999_999, 709_551_615, 709_551_616]
+        for unit in units {
+            for nano in nanos {
+                let sum = Decimal(unit) + Decimal(sign: nano < 0 ? .minus : .plus, exponent: -9,
+                                                  significand: Decimal(nano.magnitude))
+                let converted = Money.fromUnitsAndNanos(units: unit, nanos: nano)
+                #expect(converted == sum, "\(unit) \(nano)")
+                #expect(Money.format(converted) == Money.format(sum), "\(unit) \(nano)")
+            }
+        }
+    }
+
     @Test("canonical text")
     func description() throws {
         let jpy = try #require(CurrencyCode("JPY"))

@@ -158,6 +158,16 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Converts Google's `Money` (`units` + `nanos` billionths): `4` + `990000000` → 4.99.
     public static func fromUnitsAndNanos(units: Int64, nanos: Int32) -> Decimal {
+        // Google gives nanos the sign of units. Then, up to 18 billion units, the amount is one 64-bit count of
+        // billionths: one Decimal, no Decimal addition (which cost about 5,000 instructions a price).
+        if units == 0 || nanos == 0 || (units < 0) == (nanos < 0) {
+            let (scaled, scaleOverflow) = units.magnitude.multipliedReportingOverflow(by: 1_000_000_000)
+            let (billionths, sumOverflow) = scaled.addingReportingOverflow(UInt64(nanos.magnitude))
+            if !scaleOverflow, !sumOverflow {
+                return Decimal(sign: units < 0 || nanos < 0 ? .minus : .plus, exponent: -9,
+                               significand: Decimal(billionths))
+            }
+        }
         let whole = Decimal(units)
         let fraction = Decimal(sign: nanos < 0 ? .minus : .plus, exponent: -9, significand: Decimal(nanos.magnitude))
         return whole + fraction
