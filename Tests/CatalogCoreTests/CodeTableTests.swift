@@ -56,14 +56,13 @@ struct CodeTableTests {
         #expect(Territory(code: code) == nil)
     }
 
-    @Test("letter keys are base 26, first letter most significant")
-    func letterKeys() {
-        #expect(LetterCode.key("AA", length: 2) == 0)
-        #expect(LetterCode.key("ZZ", length: 2) == 675)
-        #expect(LetterCode.key("BA", length: 2) == 26)
-        #expect(LetterCode.key("ZZZ", length: 3) == 17_575)
-        #expect(LetterCode.key("ZZZ", length: 2) == nil)
-        #expect(LetterCode.key("Z", length: 2) == nil)
-        #expect(LetterCode.slots(length: 3) == 17_576)
+    @Test("letter keys are base 26, first letter most significant", arguments: [
+        ("AA", 2, 0), ("ZZ", 2, 675), ("BA", 2, 26), ("ZZZ", 3, 17_575), ("ZZZ", 2, nil), ("Z", 2, nil),
+        ("Az", 2, nil), ("A[", 2, nil),
+    ] as [(String, Int, Int?)])
+    func letterKeys(code: String, length: Int, key: Int?) {
+        #expect(LetterCode.withUTF8(code) { LetterCode.key($0, length: length) } == key)
+        #expect(LetterCode.withUTF8(code.dropFirst(0)) { LetterCode.key($0, length: length) } == key)
+        #expect(LetterCode.slots(length: length) == (length == 2 ? 676 : 17_576))
     }
 }

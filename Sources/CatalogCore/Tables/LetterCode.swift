@@ -2,17 +2,24 @@
 /// tables behind `Territory` and `CurrencyCode` are arrays indexed by code instead of dictionaries keyed by
 /// `String`: looking a code up reads its bytes once and hashes nothing.
 enum LetterCode {
+    /// Calls `body` with the UTF-8 bytes of `text`: in place for a native string or substring, else copied.
+    /// The one generic step, so that reading the bytes is not a generic call per byte.
+    static func withUTF8<Result>(_ text: some StringProtocol,
+                                 _ body: (UnsafeBufferPointer<UInt8>) -> Result?) -> Result? {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
     /// The code as a base-26 number (`A` = 0 … `Z` = 25, first letter most significant), in
-    /// `0..<slots(length:)`; nil unless the text is exactly `length` letters `A`…`Z`.
-    static func key(_ text: some StringProtocol, length: Int) -> Int? {
+    /// `0..<slots(length:)`; nil unless the bytes are exactly `length` letters `A`…`Z`.
+    static func key(_ bytes: UnsafeBufferPointer<UInt8>, length: Int) -> Int? {
+        guard bytes.count == length else { return nil }
         var key = 0
-        var count = 0
-        for byte in text.utf8 {
-            count += 1
-            guard count <= length, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) else { return nil }
+        for byte in bytes {
+            guard (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) else { return nil }
             key = key * 26 + Int(byte - UInt8(ascii: "A"))
         }
-        return count == length ? key : nil
+        return key
     }
 
     /// How many keys codes of `length` letters have: 26 to the power `length`.
@@ -25,15 +32,15 @@ enum LetterCode {
     static func positionTable(of codes: [String], length: Int) -> [UInt16] {
         var table = [UInt16](repeating: 0, count: slots(length: length))
         for (position, code) in codes.enumerated() {
-            if let key = key(code, length: length) { table[key] = UInt16(position + 1) }
+            if let key = withUTF8(code, { key($0, length: length) }) { table[key] = UInt16(position + 1) }
         }
         return table
     }
 
     /// The position `table` (from `positionTable(of:length:)`) gives a code of `length` letters; nil when
-    /// the text is no such code.
-    static func position(of text: some StringProtocol, length: Int, in table: [UInt16]) -> UInt16? {
-        guard let key = key(text, length: length) else { return nil }
+    /// the bytes are no such code.
+    static func position(of bytes: UnsafeBufferPointer<UInt8>, length: Int, in table: [UInt16]) -> UInt16? {
+        guard let key = key(bytes, length: length) else { return nil }
         let stored = table[key]
         return stored == 0 ? nil : stored - 1
     }
