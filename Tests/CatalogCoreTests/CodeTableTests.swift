@@ -61,8 +61,10 @@ struct CodeTableTests {
         ("Az", 2, nil), ("A[", 2, nil),
     ] as [(String, Int, Int?)])
     func letterKeys(code: String, length: Int, key: Int?) {
-        #expect(LetterCode.withUTF8(code) { LetterCode.key($0, length: length) } == key)
-        #expect(LetterCode.withUTF8(code.dropFirst(0)) { LetterCode.key($0, length: length) } == key)
+        let expected = key.map { UInt16($0) }
+        #expect(LetterCode.position(in: code) { LetterCode.key($0, length: length).map { UInt16($0) } } == expected)
+        #expect(LetterCode.position(in: code.dropFirst(0)) { LetterCode.key($0, length: length).map { UInt16($0) } }
+            == expected)
         #expect(LetterCode.slots(length: length) == (length == 2 ? 676 : 17_576))
     }
 }

@@ -10,7 +10,7 @@ public struct CurrencyCode: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// Accepts an active ISO 4217 code (upper case); nil for anything else.
     public init?(_ code: some StringProtocol) {
-        guard let position = LetterCode.withUTF8(code, {
+        guard let position = LetterCode.position(in: code, {
             LetterCode.position(of: $0, length: 3, in: CurrencyTable.positionByKey)
         }) else { return nil }
         self.position = position

@@ -8,7 +8,7 @@ public struct Territory: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Accepts an ISO 3166-1 alpha-2 or alpha-3 code in upper case; nil for anything else.
     public init?(code: some StringProtocol) {
-        guard let position = LetterCode.withUTF8(code, { bytes in
+        guard let position = LetterCode.position(in: code, { bytes in
             LetterCode.position(of: bytes, length: 2, in: TerritoryTable.positionByAlpha2Key)
                 ?? LetterCode.position(of: bytes, length: 3, in: TerritoryTable.positionByAlpha3Key)
         }) else { return nil }

@@ -2,11 +2,12 @@
 /// tables behind `Territory` and `CurrencyCode` are arrays indexed by code instead of dictionaries keyed by
 /// `String`: looking a code up reads its bytes once and hashes nothing.
 enum LetterCode {
-    /// Calls `body` with the UTF-8 bytes of `text`: in place for a native string or substring, else copied.
-    /// The one generic step, so that reading the bytes is not a generic call per byte.
-    static func withUTF8<Result>(_ text: some StringProtocol,
-                                 _ body: (UnsafeBufferPointer<UInt8>) -> Result?) -> Result? {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    /// Calls `body` with the UTF-8 bytes of `text` (in place for a native string or substring, else copied)
+    /// and returns the position it finds. The one generic step, so that reading the bytes is not a generic call
+    /// per byte; its result type is concrete because a generic one costs a metadata lookup per call.
+    static func position(in text: some StringProtocol,
+                         _ body: (UnsafeBufferPointer<UInt8>) -> UInt16?) -> UInt16? {
+        if let position = text.utf8.withContiguousStorageIfAvailable(body) { return position }
         return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
@@ -32,7 +33,9 @@ enum LetterCode {
     static func positionTable(of codes: [String], length: Int) -> [UInt16] {
         var table = [UInt16](repeating: 0, count: slots(length: length))
         for (position, code) in codes.enumerated() {
-            if let key = withUTF8(code, { key($0, length: length) }) { table[key] = UInt16(position + 1) }
+            if let key = Array(code.utf8).withUnsafeBufferPointer({ key($0, length: length) }) {
+                table[key] = UInt16(position + 1)
+            }
         }
         return table
     }
