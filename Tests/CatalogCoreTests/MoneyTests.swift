@@ -51,6 +51,25 @@ struct MoneyTests {
         }
     }
 
+    @Test("writing agrees with Foundation at the edges: significands around 2⁶⁴, long runs of zeros, signs, units")
+    func writesEdgeValues() throws {
+        let significands: [Decimal] = [
+            0, 1, 9, 10, 999, Decimal(UInt64(1) << 53) + 1, Decimal(UInt64(17_999_999_999_999_999_999)),
+            Decimal(UInt64(18_000_000_000_000_000_001)), Decimal(UInt64.max) - 1,
+            Decimal(UInt64.max), Decimal(UInt64.max) + 1, Decimal(UInt64.max) * 1000 + 7,
+        ]
+        let dollar = try #require(CurrencyCode("USD"))
+        for significand in significands {
+            for exponent in [-38, -13, -12, -11, -2, -1, 0, 1, 5, 38] {
+                for sign in [FloatingPointSign.plus, .minus] {
+                    let value = Decimal(sign: sign, exponent: exponent, significand: significand)
+                    #expect(Money.format(value) == Self.referenceText(value), "\(value)")
+                    #expect(Money(amount: value, currency: dollar).description == Self.referenceText(value) + " USD")
+                }
+            }
+        }
+    }
+
     /// What `Money.format` wrote before its fast path: the value rounded to 12 places, then `description`.
     private static func referenceText(_ amount: Decimal) -> String {
         var value = amount
@@ -95,6 +114,24 @@ struct MoneyTests {
         #expect(Money.fromUnitsAndNanos(units: 25_000, nanos: 0) == 25_000)
         #expect(Money.fromUnitsAndNanos(units: 3_000_000_000, nanos: 500_000_000) == Money.parseAmount("3000000000.5"))
         #expect(Money.fromUnitsAndNanos(units: 0, nanos: 1) == Money.parseAmount("0.000000001"))
+    }
+
+    @Test("units and nanos agree with Decimal addition, with either sign, past 18 billion units, and as text")
+    func unitsAndNanosAgreeWithAddition() {
+        var random = SeededGenerator(seed: 4)
+        let edges: [Int64] = [0, 1, -1, 4, -4, 120, 18_000_000_000, 18_446_744_073, 18_446_744_074, -18_446_744_074,
+                              Int64.max, Int64.min]
+        let units = edges + (0..<200).map { _ in Int64(bitPattern: random.next()) >> (random.next() % 63) }
+        let nanos: [Int32] = [0, 1, -1, 990_000_000, -990_000_000, 999_999_999, -999_999_999, 709_551_615, 709_551_616]
+        for unit in units {
+            for nano in nanos {
+                let sum = Decimal(unit) + Decimal(sign: nano < 0 ? .minus : .plus, exponent: -9,
+                                                  significand: Decimal(nano.magnitude))
+                let converted = Money.fromUnitsAndNanos(units: unit, nanos: nano)
+                #expect(converted == sum, "\(unit) \(nano)")
+                #expect(Money.format(converted) == Money.format(sum), "\(unit) \(nano)")
+            }
+        }
     }
 
     @Test("canonical text")

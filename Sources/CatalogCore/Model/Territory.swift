@@ -1,43 +1,40 @@
-/// A country or region, ISO 3166-1. Stored and shown as alpha-2; alpha-3 (App Store storefronts) is accepted.
+/// A country or region, ISO 3166-1. Shown as alpha-2; alpha-3 (App Store storefronts) is accepted.
+///
+/// Stored as two bytes, the position of its alpha-2 code in `TerritoryTable.alpha2Codes` (which is sorted), so
+/// a catalog's 350,000 prices are keyed, hashed and ordered by a small integer rather than by a `String`.
 public struct Territory: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The alpha-2 code, e.g. `US`.
-    public let alpha2: String
+    /// The position in `TerritoryTable.alpha2Codes`.
+    private let position: UInt16
 
     /// Accepts an ISO 3166-1 alpha-2 or alpha-3 code in upper case; nil for anything else.
     public init?(code: some StringProtocol) {
-        let text = String(code)
-        switch text.utf8.count {
-        case 2 where TerritoryTable.alpha3ByAlpha2[text] != nil:
-            alpha2 = text
-        case 3:
-            guard let two = TerritoryTable.alpha2ByAlpha3[text] else { return nil }
-            alpha2 = two
-        default:
-            return nil
-        }
+        guard let position = LetterCode.position(in: code, { bytes in
+            LetterCode.position(of: bytes, length: 2, in: TerritoryTable.positionByAlpha2Key)
+                ?? LetterCode.position(of: bytes, length: 3, in: TerritoryTable.positionByAlpha3Key)
+        }) else { return nil }
+        self.position = position
     }
 
-    /// The United States, the default base territory.
-    public static let unitedStates = Territory(uncheckedAlpha2: "US")
-
-    private init(uncheckedAlpha2: String) {
-        alpha2 = uncheckedAlpha2
+    private init(position: UInt16) {
+        self.position = position
     }
+
+    /// The United States, the default base territory. (`US` is in the table, so the fallback is never taken.)
+    public static let unitedStates = Territory(code: "US") ?? Territory(position: 0)
+
+    /// The alpha-2 code, e.g. `US`.
+    public var alpha2: String { TerritoryTable.alpha2Codes[Int(position)] }
 
     /// The alpha-3 code, e.g. `USA`.
-    public var alpha3: String { TerritoryTable.alpha3ByAlpha2[alpha2] ?? alpha2 }
+    public var alpha3: String { TerritoryTable.alpha3Codes[Int(position)] }
 
     /// The currency the App Store prices this storefront in (several storefronts are priced in USD).
-    public var appStoreCurrency: CurrencyCode? {
-        TerritoryTable.appStoreCurrencyByAlpha2[alpha2].flatMap { CurrencyCode($0) }
-    }
+    public var appStoreCurrency: CurrencyCode? { TerritoryTable.appStoreCurrencies[Int(position)] }
 
     /// The currency Google Play prices this region in.
-    public var playCurrency: CurrencyCode? {
-        TerritoryTable.playCurrencyByAlpha2[alpha2].flatMap { CurrencyCode($0) }
-    }
+    public var playCurrency: CurrencyCode? { TerritoryTable.playCurrencies[Int(position)] }
 
     public var description: String { alpha2 }
 
-    public static func < (lhs: Territory, rhs: Territory) -> Bool { lhs.alpha2 < rhs.alpha2 }
+    public static func < (lhs: Territory, rhs: Territory) -> Bool { lhs.position < rhs.position }
 }

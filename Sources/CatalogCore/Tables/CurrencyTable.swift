@@ -1,4 +1,5 @@
-/// ISO 4217 currency codes, the set `CurrencyCode` accepts.
+/// ISO 4217 currency codes, the set `CurrencyCode` accepts, in ascending order: a `CurrencyCode` is a position
+/// in this list.
 ///
 /// Origin: ISO 4217 "List One" (current currency and fund codes), as transcribed by the Debian `iso-codes`
 /// project 4.15.0 (`/usr/share/iso-codes/json/iso_4217.json`), plus the two codes ISO added after that
@@ -11,8 +12,9 @@
 /// and `ANG` (replaced by `XCG`). Accepting them lets an old file be read; it does not make them current
 /// store currencies (see `TerritoryTable`).
 enum CurrencyTable {
-    /// Upper-case three-letter codes.
-    static let iso4217: Set<String> = [
+    /// Upper-case three-letter codes, ascending and unique (`CurrencyTableTests` checks it), so positions
+    /// order currencies as their codes do.
+    static let codes: [String] = [
         "AED", "AFN", "ALL", "AMD", "ANG", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD",
         "BDT", "BGN", "BHD", "BIF", "BMD", "BND", "BOB", "BOV", "BRL", "BSD", "BTN", "BWP",
         "BYN", "BZD", "CAD", "CDF", "CHE", "CHF", "CHW", "CLF", "CLP", "CNY", "COP", "COU",
@@ -30,4 +32,7 @@ enum CurrencyTable {
         "XCG", "XDR", "XOF", "XPD", "XPF", "XPT", "XSU", "XTS", "XUA", "XXX", "YER", "ZAR",
         "ZMW", "ZWG", "ZWL",
     ]
+
+    /// Position + 1 by `LetterCode` key (0: not a code), so a lookup hashes no `String`.
+    static let positionByKey = LetterCode.positionTable(of: codes, length: 3)
 }

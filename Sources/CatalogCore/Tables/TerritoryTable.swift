@@ -46,7 +46,7 @@ enum TerritoryTable {
         "XK": "XKS",
     ]
 
-    /// The reverse of `alpha3ByAlpha2`.
+    /// The reverse of `alpha3ByAlpha2`; as many entries as it only if no two territories share an alpha-3 code.
     static let alpha2ByAlpha3: [String: String] = Dictionary(
         uniqueKeysWithValues: alpha3ByAlpha2.map { ($0.value, $0.key) })
 
@@ -124,4 +124,27 @@ enum TerritoryTable {
         "BD": "BDT", "BO": "BOB", "CR": "CRC", "DZ": "DZD", "GH": "GHS", "IQ": "IQD", "KE": "KES", "LI": "CHF",
         "LK": "LKR", "MA": "MAD", "MO": "MOP", "TC": "USD", "TZ": "TZS", "VG": "USD",
     ]
+
+    /// The alpha-2 codes in ascending order. A `Territory` is a position in this list, so positions order
+    /// territories as their alpha-2 codes do.
+    static let alpha2Codes: [String] = alpha3ByAlpha2.keys.sorted()
+
+    /// The alpha-3 code of each territory, by position.
+    static let alpha3Codes: [String] = alpha2Codes.map { alpha3ByAlpha2[$0] ?? $0 }
+
+    /// The App Store currency of each territory, by position; nil where there is no storefront.
+    static let appStoreCurrencies: [CurrencyCode?] = alpha2Codes.map {
+        appStoreCurrencyByAlpha2[$0].flatMap { CurrencyCode($0) }
+    }
+
+    /// The Play currency of each territory, by position; nil where no source confirms one.
+    static let playCurrencies: [CurrencyCode?] = alpha2Codes.map {
+        playCurrencyByAlpha2[$0].flatMap { CurrencyCode($0) }
+    }
+
+    /// Position + 1 by the `LetterCode` key of the alpha-2 code (0: not a territory).
+    static let positionByAlpha2Key = LetterCode.positionTable(of: alpha2Codes, length: 2)
+
+    /// Position + 1 by the `LetterCode` key of the alpha-3 code (0: not a territory).
+    static let positionByAlpha3Key = LetterCode.positionTable(of: alpha3Codes, length: 3)
 }
