@@ -50,16 +50,18 @@ struct ParallelReadingTests {
         #expect(counter.value <= 4)
     }
 
-    @Test("check's reading gives the config and the stores of a reading in order")
-    func sameAsInOrder() throws {
+    @Test("check's reading gives the config and the stores of a reading in order, format given or detected",
+          arguments: [("demo/asc", CatalogFormat.ascJSON), ("demo/asc", nil), ("demo/play", nil),
+                      ("demo/play-products.csv", nil), ("demo/metadata.xml", nil)])
+    func sameAsInOrder(store relativePath: String, format: CatalogFormat?) throws {
         let config = Fixtures.catalog("demo/products.yml").path
-        let store = Fixtures.catalog("demo/asc").path
+        let store = Fixtures.catalog(relativePath).path
         let loader = CatalogLoader(options: try Self.options())
 
-        let (parallelConfig, parallelStores) = try loader.load(config: config, stores: [(store, .ascJSON)])
+        let (parallelConfig, parallelStores) = try loader.load(config: config, stores: [(store, format)])
 
         let inOrderConfig = try loader.load(config, format: .catalog)
-        let inOrderStore = try loader.readingStores(against: inOrderConfig).load(store, format: .ascJSON)
+        let inOrderStore = try loader.readingStores(against: inOrderConfig).load(store, format: format)
         #expect(parallelConfig == inOrderConfig)
         #expect(parallelStores == [inOrderStore])
     }
@@ -75,11 +77,13 @@ struct ParallelReadingTests {
         try Data("{\"data\": [".utf8).write(to: store.appendingPathComponent("broken.json"))
         let loader = CatalogLoader(options: try Self.options())
 
-        let error = #expect(throws: CatalogReadError.self) {
-            try loader.load(config: config.path, stores: [(store.path, .ascJSON)])
-        }
+        for format in [CatalogFormat.ascJSON, nil] {
+            let error = #expect(throws: CatalogReadError.self) {
+                try loader.load(config: config.path, stores: [(store.path, format)])
+            }
 
-        #expect(error?.location.path == config.path)
+            #expect(error?.location.path == config.path)
+        }
     }
 
     @Test("a folder lists its regular files by suffix in any case, recursively, sorted, hidden ones left out")
