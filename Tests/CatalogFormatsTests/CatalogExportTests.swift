@@ -247,3 +247,32 @@ struct CatalogExportTests {
                        remarks: ["prices of com.example.coins are in the merchant's home currency"])
     }
 }
+
+/// `export --format json` writes a large catalog in pieces instead of holding its text whole.
+@Suite("CatalogExport in chunks")
+struct CatalogExportChunkTests {
+    @Test("a large catalog comes out in chunks of about 64 KiB that join into the whole document")
+    func chunks() throws {
+        let usd = try #require(CurrencyCode("USD"))
+        let territories = try ["AT", "AU", "BE", "BR", "CA", "CH", "DE", "DK", "ES", "FI", "FR", "GB", "IE", "IT",
+                               "JP", "NL", "NO", "PL", "SE", "US"].map { try #require(Territory(code: $0)) }
+        let location = SourceLocation(path: "big.yml", line: 1, column: 1)
+        let products = (0..<2000).map { index in
+            Product(id: ProductID("com.example.product\(index)"), kind: .consumable,
+                    prices: Dictionary(uniqueKeysWithValues: territories.map { territory in
+                        (territory, Price(territory: territory, money: Money(amount: Decimal(index) + 0.99, currency: usd)))
+                    }), location: location)
+        }
+        let catalog = Catalog(path: "big.yml", format: .catalog, products: products)
+
+        var chunks: [[UInt8]] = []
+        CatalogJSONExporter().export(catalog) { chunks.append($0) }
+
+        #expect(chunks.count > 10)
+        #expect(chunks.dropLast().allSatisfy { $0.count >= 1 << 16 && $0.count < (1 << 16) + 4096 })
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(chunks.joined())) as? [String: Any])
+        let exported = try #require(document["products"] as? [[String: Any]])
+        #expect(exported.count == 2000)
+        #expect((exported.first?["prices"] as? [String: String])?["US"] == "0.99 USD")
+    }
+}

@@ -15,15 +15,17 @@ public struct CatalogJSONExporter: Sendable {
 
     /// The JSON text, ending in a newline.
     public func export(_ catalog: Catalog) -> String {
-        String(decoding: exportBytes(catalog), as: UTF8.self)
+        var bytes: [UInt8] = []
+        export(catalog) { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The JSON text's UTF-8 bytes, ending in a newline: what `export(_:)` returns without the copy into a
-    /// `String` (an export of 350,000 prices is 10 MB).
-    public func exportBytes(_ catalog: Catalog) -> [UInt8] {
+    /// Hands the JSON text's UTF-8 bytes, ending in a newline, to `output` in chunks of about 64 KiB: an export
+    /// of 350,000 prices is 10 MB, which is then never held whole.
+    public func export<Failure: Error>(_ catalog: Catalog,
+                                       to output: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         let products = CatalogExportOrder.allProducts(of: catalog)
-        // About 30 bytes per price is the usual size; the guess only saves reallocations.
-        var json = PrettyJSONWriter(reservingCapacity: 4096 + products.reduce(0) { $0 + 32 * $1.prices.count })
+        var json = PrettyJSONWriter(reservingCapacity: CatalogJSONExporter.chunkSize + 4096)
         json.beginObject()
         json.key("app")
         json.beginObject()
@@ -43,6 +45,10 @@ public struct CatalogJSONExporter: Sendable {
         json.beginArray()
         for product in products {
             write(product, catalog: catalog, to: &json)
+            if json.bytes.count >= CatalogJSONExporter.chunkSize {
+                try output(json.bytes)
+                json.forgetWritten()
+            }
         }
         json.endArray()
         json.member("remarks", catalog.remarks.isEmpty ? nil : catalog.remarks.sorted())
@@ -53,8 +59,11 @@ public struct CatalogJSONExporter: Sendable {
         json.endObject()
         json.member("version", 1)
         json.endObject()
-        return json.finish()
+        try output(json.finish())
     }
+
+    /// How many bytes are written at a time.
+    private static let chunkSize = 1 << 16
 
     /// One product; its keys in sorted order, as the document's.
     private func write(_ product: Product, catalog: Catalog, to json: inout PrettyJSONWriter) {

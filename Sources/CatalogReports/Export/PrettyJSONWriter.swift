@@ -21,6 +21,12 @@ struct PrettyJSONWriter {
         return bytes
     }
 
+    /// Forgets the bytes written so far, keeping their memory, once the caller has written them out: a long text
+    /// goes out in chunks.
+    mutating func forgetWritten() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     mutating func beginObject() {
         beginValue()
         bytes.append(UInt8(ascii: "{"))

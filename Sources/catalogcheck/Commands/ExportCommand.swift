@@ -49,7 +49,10 @@ struct ExportCommand: ParsableCommand {
         }
         switch format {
         case .yaml: try console.emit(CatalogYAMLExporter().export(catalog), to: output)
-        case .json: try console.emit(bytes: CatalogJSONExporter().exportBytes(catalog), to: output)
+        case .json:
+            try console.emit(to: output) { sink throws(OutputError) in
+                try CatalogJSONExporter().export(catalog) { chunk throws(OutputError) in try sink.write(chunk) }
+            }
         }
     }
 }

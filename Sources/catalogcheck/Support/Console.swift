@@ -17,16 +17,17 @@ struct Console {
 
     /// Writes a report to standard output, or to `path`; a write error is printed and becomes exit 2.
     func emit(_ text: String, to path: String?) throws {
-        try emit(bytes: text.utf8, to: path)
+        try emit(to: path) { sink throws(OutputError) in try sink.write(text.utf8) }
     }
 
-    /// Writes a report's UTF-8 bytes, as `emit(_:to:)` writes its text.
-    func emit(bytes: some Collection<UInt8>, to path: String?) throws {
+    /// Writes a report that `produce` writes piece by piece (an export too large to hold whole), as
+    /// `emit(_:to:)` writes its text.
+    func emit(to path: String?, _ produce: OutputFile.Producer) throws {
         do {
             if let path {
-                try OutputFile.write(bytes, to: path)
+                try OutputFile.write(to: path, produce)
             } else {
-                try OutputFile.writeStandardOutput(bytes)
+                try OutputFile.writeStandardOutput(produce)
             }
         } catch {
             self.error(error.message)

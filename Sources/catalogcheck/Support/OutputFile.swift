@@ -10,13 +10,27 @@ import Darwin
 /// target that is not a regular file (a device such as /dev/full, a FIFO) is written in place and never renamed
 /// over; no folders are created. Errors are `OutputError`s in the user's words.
 enum OutputFile {
+    /// What `produce` writes, in one or more pieces: see `write(to:_:)`.
+    typealias Producer = (OutputSink) throws(OutputError) -> Void
+
     /// Writes `bytes` to standard output (file descriptor 1), all of them, or throws.
     static func writeStandardOutput(_ bytes: some Collection<UInt8>) throws(OutputError) {
-        try writeAll(bytes, to: STDOUT_FILENO, target: "standard output")
+        try writeStandardOutput { sink throws(OutputError) in try sink.write(bytes) }
+    }
+
+    /// Writes what `produce` gives to standard output.
+    static func writeStandardOutput(_ produce: Producer) throws(OutputError) {
+        try produce(OutputSink(descriptor: STDOUT_FILENO, target: "standard output"))
     }
 
     /// Writes `bytes` to `path`.
     static func write(_ bytes: some Collection<UInt8>, to path: String) throws(OutputError) {
+        try write(to: path) { sink throws(OutputError) in try sink.write(bytes) }
+    }
+
+    /// Writes what `produce` gives to `path`, piece by piece (a regular file still appears only when all of it is
+    /// written).
+    static func write(to path: String, _ produce: Producer) throws(OutputError) {
         guard !path.isEmpty else { throw OutputError(target: "''", reason: "the path is empty") }
         var info = stat()
         if lstat(path, &info) == 0 {
@@ -26,15 +40,15 @@ enum OutputFile {
                     throw OutputError(target: path, reason: OutputError.describe(errno))
                 }
                 defer { free(resolved) }
-                return try write(bytes, to: String(cString: resolved))
+                return try write(to: String(cString: resolved), produce)
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
                 throw OutputError(target: path, reason: "is a directory")
             case S_IFREG:
-                return try replaceAtomically(path, with: bytes)
+                return try replaceAtomically(path, produce)
             default:
-                return try writeInPlace(path, bytes)
+                return try writeInPlace(path, produce)
             }
         }
         let code = errno
@@ -44,7 +58,7 @@ enum OutputFile {
         if !parent.isEmpty, stat(parent, &parentInfo) != 0 || (parentInfo.st_mode & S_IFMT) != S_IFDIR {
             throw OutputError(target: path, reason: "the folder '\(parent)' does not exist (folders are not created)")
         }
-        try replaceAtomically(path, with: bytes)
+        try replaceAtomically(path, produce)
     }
 
     /// Appends `bytes` to `path`, creating the file when missing (GitHub's `$GITHUB_STEP_SUMMARY`).
@@ -55,21 +69,21 @@ enum OutputFile {
         try writeAll(bytes, to: descriptor, target: path)
     }
 
-    private static func writeInPlace(_ path: String, _ bytes: some Collection<UInt8>) throws(OutputError) {
+    private static func writeInPlace(_ path: String, _ produce: Producer) throws(OutputError) {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw OutputError(target: path, reason: OutputError.describe(errno)) }
         defer { close(descriptor) }
-        try writeAll(bytes, to: descriptor, target: path)
+        try produce(OutputSink(descriptor: descriptor, target: path))
     }
 
-    private static func replaceAtomically(_ path: String, with bytes: some Collection<UInt8>) throws(OutputError) {
+    private static func replaceAtomically(_ path: String, _ produce: Producer) throws(OutputError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.lastPathComponent + ".catalogcheck-\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw OutputError(target: path, reason: OutputError.describe(errno)) }
         do throws(OutputError) {
-            try writeAll(bytes, to: descriptor, target: path)
+            try produce(OutputSink(descriptor: descriptor, target: path))
         } catch {
             close(descriptor)
             unlink(temporary)
@@ -87,8 +101,8 @@ enum OutputFile {
         }
     }
 
-    private static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32,
-                                 target: String) throws(OutputError) {
+    fileprivate static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32,
+                                     target: String) throws(OutputError) {
         let array = Array(bytes)
         var offset = 0
         while offset < array.count {
@@ -101,6 +115,18 @@ enum OutputFile {
             }
             offset += written
         }
+    }
+}
+
+/// An open output of `OutputFile`: each write is checked, and names the output in its error.
+struct OutputSink {
+    fileprivate let descriptor: Int32
+    /// The output as messages name it (a path, or `standard output`).
+    fileprivate let target: String
+
+    /// Writes all of `bytes`, or throws.
+    func write(_ bytes: some Collection<UInt8>) throws(OutputError) {
+        try OutputFile.writeAll(bytes, to: descriptor, target: target)
     }
 }
 
