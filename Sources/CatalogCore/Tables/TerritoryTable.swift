@@ -46,10 +46,6 @@ enum TerritoryTable {
         "XK": "XKS",
     ]
 
-    /// The reverse of `alpha3ByAlpha2`; as many entries as it only if no two territories share an alpha-3 code.
-    static let alpha2ByAlpha3: [String: String] = Dictionary(
-        uniqueKeysWithValues: alpha3ByAlpha2.map { ($0.value, $0.key) })
-
     /// The 175 App Store storefronts (the keys) and the currency App Store Connect prices each one in.
     ///
     /// Origin: the App Store Connect API `GET /v1/territories` response, whose `Territory.attributes.currency`
