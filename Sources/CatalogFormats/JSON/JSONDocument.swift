@@ -72,14 +72,7 @@ final class JSONDocument {
 
     /// The text of the string entry at `index` (a value or a key), escapes decoded.
     fileprivate func string(at index: Int) -> String {
-        let entry = tape[index]
-        return withBytes { bytes in
-            let start = entry.offset + 1
-            if entry.kind == .string {
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + entry.extent)]), as: UTF8.self)
-            }
-            return String(decoding: JSONStringDecoding.decode(bytes, from: start, count: entry.extent), as: UTF8.self)
-        }
+        withStringBytes(at: index) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Calls `body` with the UTF-8 bytes of the string entry at `index` (escapes decoded), making no `String`.

@@ -218,8 +218,8 @@ final class XMLSAXParser {
 
     // MARK: - Events
 
-    /// Whether events still go to the handler: not after the parse has failed (libxml2 is then stopped).
-    private var isDelivering: Bool {
+    /// Whether an event goes to the handler: not once the parse has failed, and then libxml2 is told to stop.
+    private func acceptsEvent() -> Bool {
         guard failure == nil, libxml2Failure == nil else {
             stop()
             return false
@@ -259,14 +259,14 @@ final class XMLSAXParser {
         }
         let element = XMLStartTag(localName: XMLBytes(localName), namespaceURI: uri.map(XMLBytes.init),
                                   input: input, attributes: attributes, specifiedCount: count - defaulted)
-        guard isDelivering else { return }
+        guard acceptsEvent() else { return }
         do { try handler.startElement(element, in: self) } catch { fail(error) }
     }
 
     fileprivate func endElement() {
         textLength = 0
         _ = openElements.popLast()
-        guard isDelivering else { return }
+        guard acceptsEvent() else { return }
         do { try handler.endElement(in: self) } catch { fail(error) }
     }
 
@@ -276,7 +276,7 @@ final class XMLSAXParser {
             failAtCurrentLine("a text is longer than \(XMLSAXParser.maximumTextLength) bytes (huge text node)")
         }
         let text = XMLText(bytes: UnsafeBufferPointer(start: pointer, count: count))
-        guard isDelivering else { return }
+        guard acceptsEvent() else { return }
         do { try handler.characters(text, in: self) } catch { fail(error) }
     }
 
