@@ -103,4 +103,28 @@ import Testing
         #expect(index.id(of: nodes[4_321].node) == "price-4321-é")
         #expect(index.type(of: point.node) == points)
     }
+
+    @Test("the resource index finds every (type, id) again after growing many times, and tells new from known")
+    func indexGrows() {
+        var index = ASCResourceIndex()
+        let types = [TypeID(0), TypeID(1), TypeID(2)]
+        // 3 × 2,000 ids: the table starts with 1,024 slots, so it grows several times; the same id under
+        // another type is another node.
+        var nodes: [String: NodeID] = [:]
+        for number in 0..<2000 {
+            for type in types {
+                let (node, isNew) = index.node(type: type, id: "id-\(number)")
+                #expect(isNew)
+                nodes["\(type.index)/\(number)"] = node
+            }
+        }
+        for number in stride(from: 1999, through: 0, by: -7) {
+            for type in types {
+                let (node, isNew) = index.node(type: type, id: "id-\(number)")
+                #expect(!isNew)
+                #expect(node == nodes["\(type.index)/\(number)"])
+            }
+        }
+        #expect(index.count == 6000)
+    }
 }
