@@ -161,6 +161,18 @@ struct PolicyEndToEndTests {
         #expect(textRun.exitCode == 1)
         #expect(textRun.stdout.hasSuffix("; 1 baseline entry matches no finding (stale); 1 finding changed since the "
                                          + "baseline recorded it (new drift)\n"))
+
+        // A baseline from before values were recorded matches on identity alone: the moved price stays hidden.
+        let identityOnly = baseline.replacingOccurrences(of: #", "expected": [^{}]*\}"#, with: "}",
+                                                         options: .regularExpression)
+        try #require(!identityOnly.contains("expected") && identityOnly.contains(#""territory": "DE", "store": "play"}"#))
+        try Data(identityOnly.utf8).write(to: root.appendingPathComponent("baseline.json"))
+        let old = try CommandRunner.run(play + ["--format", "json"], in: root)
+        #expect(old.exitCode == 0, "\(old.stderr)")
+        let oldSummary = try #require(
+            (try JSONSerialization.jsonObject(with: Data(old.stdout.utf8)) as? [String: Any])?["summary"] as? [String: Any])
+        #expect(oldSummary["changed"] as? Int == 0)
+        #expect(oldSummary["stale"] as? Int == 0)
     }
 
     @Test("--update-baseline without --baseline is a usage error; a missing baseline exits 2")
