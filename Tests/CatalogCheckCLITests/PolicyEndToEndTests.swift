@@ -175,6 +175,32 @@ struct PolicyEndToEndTests {
         #expect(oldSummary["stale"] as? Int == 0)
     }
 
+    @Test("--strict fails a run whose only finding is a warning; a baselined warning does not fail it")
+    func strictThroughThePolicy() throws {
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.copyItem(at: Fixtures.catalog("demo/products.yml"),
+                                         to: root.appendingPathComponent("products.yml"))
+        // The consistent demo, but the store makes Basic Weekly family-shareable: one warning.
+        let storeKit = try String(contentsOf: Fixtures.catalog("demo/appstore.storekit"), encoding: .utf8)
+        let weekly = #""familyShareable" : false,\#n          "groupNumber" : 3,"#
+        let range = try #require(storeKit.range(of: weekly))
+        try Data(storeKit.replacingCharacters(in: range, with: weekly.replacingOccurrences(of: "false", with: "true"))
+            .utf8).write(to: root.appendingPathComponent("appstore.storekit"))
+        let check = ["check", "--config", "products.yml", "--store", "appstore.storekit", "--as-of", "2026-11-22"]
+
+        let lenient = try CommandRunner.run(check, in: root)
+        let strict = try CommandRunner.run(check + ["--strict"], in: root)
+        _ = try CommandRunner.run(check + ["--baseline", "b.json", "--update-baseline"], in: root)
+        let baselined = try CommandRunner.run(check + ["--strict", "--baseline", "b.json"], in: root)
+
+        #expect(lenient.exitCode == 0, "\(lenient.stdout)\(lenient.stderr)")
+        #expect(lenient.stdout.contains("warning: [family-sharing-mismatch] com.trailmate.app.basic.weekly"))
+        #expect(lenient.stdout.contains("0 errors, 1 warning, 1 note"))
+        #expect(strict.exitCode == 1)
+        #expect(baselined.exitCode == 0, "\(baselined.stdout)\(baselined.stderr)")
+    }
+
     @Test("--update-baseline without --baseline is a usage error; a missing baseline exits 2")
     func baselineErrors() throws {
         let root = try repository()
