@@ -118,6 +118,89 @@ struct PolicyEndToEndTests {
         #expect(summary["suppressed"] as? Int == moved.count)
     }
 
+    @Test("a baselined DE price that moves again (64.99 → 59.99, then 19.99 EUR) fails the gate and counts as changed")
+    func baselinedPriceMovesAgain() throws {
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"),
+                                                withIntermediateDirectories: true)
+        for name in ["products.yml", "play"] {
+            try FileManager.default.copyItem(at: Fixtures.catalog("demo-drift/\(name)"),
+                                             to: root.appendingPathComponent(name))
+        }
+        let play = ["check", "--config", "products.yml", "--store", "play", "--as-of", "2026-11-22",
+                    "--baseline", "baseline.json"]
+        let record = try CommandRunner.run(play + ["--update-baseline"], in: root)
+        #expect(record.exitCode == 0, "\(record.stderr)")
+        let baseline = try String(contentsOf: root.appendingPathComponent("baseline.json"), encoding: .utf8)
+        #expect(baseline.contains(#"    {"rule": "price-mismatch", "productId": "com.trailmate.app.pro.yearly", "#
+                                  + #""field": "price", "territory": "DE", "store": "play", "expected": "64.99 EUR", "#
+                                  + #""actual": "59.99 EUR"}"#))
+        let clean = try CommandRunner.run(play, in: root)
+        #expect(clean.exitCode == 0, "\(clean.stdout)\(clean.stderr)")
+
+        // The store moves the DE price of pro-yearly from 59.99 to 19.99 EUR.
+        let store = root.appendingPathComponent("play/subscriptions.json")
+        let text = try String(contentsOf: store, encoding: .utf8)
+        let before = #""regionCode": "DE",\#n              "newSubscriberAvailability": true,\#n              "price": {\#n                "currencyCode": "EUR",\#n                "units": "59""#
+        let range = try #require(text.range(of: before))
+        try Data(text.replacingCharacters(in: range, with: before.dropLast(3) + #"19""#).utf8).write(to: store)
+
+        let after = try CommandRunner.run(play + ["--format", "json"], in: root)
+        #expect(after.exitCode == 1, "\(after.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [String: Any])
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect(summary["changed"] as? Int == 1)
+        #expect(summary["stale"] as? Int == 1)
+        #expect(summary["errors"] as? Int == 1)
+        let active = (object["findings"] as? [[String: Any]] ?? []).filter { $0["suppression"] is NSNull }
+        #expect(active.map { "\($0["rule"] as? String ?? "") \($0["productId"] as? String ?? "") "
+                             + "\($0["territory"] as? String ?? "") \($0["actual"] as? String ?? "")" }
+                == ["price-mismatch com.trailmate.app.pro.yearly DE 19.99 EUR"])
+        let textRun = try CommandRunner.run(play, in: root)
+        #expect(textRun.exitCode == 1)
+        #expect(textRun.stdout.hasSuffix("; 1 baseline entry matches no finding (stale); 1 finding changed since the "
+                                         + "baseline recorded it (new drift)\n"))
+
+        // A baseline from before values were recorded matches on identity alone: the moved price stays hidden.
+        let identityOnly = baseline.replacingOccurrences(of: #", "expected": [^{}]*\}"#, with: "}",
+                                                         options: .regularExpression)
+        try #require(!identityOnly.contains("expected") && identityOnly.contains(#""territory": "DE", "store": "play"}"#))
+        try Data(identityOnly.utf8).write(to: root.appendingPathComponent("baseline.json"))
+        let old = try CommandRunner.run(play + ["--format", "json"], in: root)
+        #expect(old.exitCode == 0, "\(old.stderr)")
+        let oldSummary = try #require(
+            (try JSONSerialization.jsonObject(with: Data(old.stdout.utf8)) as? [String: Any])?["summary"] as? [String: Any])
+        #expect(oldSummary["changed"] as? Int == 0)
+        #expect(oldSummary["stale"] as? Int == 0)
+    }
+
+    @Test("--strict fails a run whose only finding is a warning; a baselined warning does not fail it")
+    func strictThroughThePolicy() throws {
+        let root = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.copyItem(at: Fixtures.catalog("demo/products.yml"),
+                                         to: root.appendingPathComponent("products.yml"))
+        // The consistent demo, but the store makes Basic Weekly family-shareable: one warning.
+        let storeKit = try String(contentsOf: Fixtures.catalog("demo/appstore.storekit"), encoding: .utf8)
+        let weekly = #""familyShareable" : false,\#n          "groupNumber" : 3,"#
+        let range = try #require(storeKit.range(of: weekly))
+        try Data(storeKit.replacingCharacters(in: range, with: weekly.replacingOccurrences(of: "false", with: "true"))
+            .utf8).write(to: root.appendingPathComponent("appstore.storekit"))
+        let check = ["check", "--config", "products.yml", "--store", "appstore.storekit", "--as-of", "2026-11-22"]
+
+        let lenient = try CommandRunner.run(check, in: root)
+        let strict = try CommandRunner.run(check + ["--strict"], in: root)
+        _ = try CommandRunner.run(check + ["--baseline", "b.json", "--update-baseline"], in: root)
+        let baselined = try CommandRunner.run(check + ["--strict", "--baseline", "b.json"], in: root)
+
+        #expect(lenient.exitCode == 0, "\(lenient.stdout)\(lenient.stderr)")
+        #expect(lenient.stdout.contains("warning: [family-sharing-mismatch] com.trailmate.app.basic.weekly"))
+        #expect(lenient.stdout.contains("0 errors, 1 warning, 1 note"))
+        #expect(strict.exitCode == 1)
+        #expect(baselined.exitCode == 0, "\(baselined.stdout)\(baselined.stderr)")
+    }
+
     @Test("--update-baseline without --baseline is a usage error; a missing baseline exits 2")
     func baselineErrors() throws {
         let root = try repository()

@@ -385,14 +385,6 @@ struct CheckerSubscriptionTests {
 
 @Suite("Checker: results")
 struct CheckResultTests {
-    @Test("warnings fail only with --strict; notes never")
-    func strict() {
-        let config = Make.config([Make.product("a", path: "products.yml") { $0.familyShareable = true }])
-        let store = Make.store([Make.product("a", path: "s.json") { $0.familyShareable = false }])
-        #expect(Checker().check(config: config, stores: [store]).isConsistent)
-        #expect(!Checker(options: CheckOptions(strict: true)).check(config: config, stores: [store]).isConsistent)
-    }
-
     @Test("shuffled inputs give identical findings")
     func determinism() {
         let ids = (0..<40).map { "product.\($0)" }

@@ -36,7 +36,7 @@ struct BaselineTests {
 
     @Test("write then read gives the same baseline")
     func roundTrip() throws {
-        let baseline = Baseline(path: "catalogcheck-baseline.json", entries: Self.identities)
+        let baseline = Baseline(path: "catalogcheck-baseline.json", entries: Self.identities.map { BaselineEntry($0) })
         let text = BaselineWriter().write(baseline)
         let read = try Self.read(text, path: "catalogcheck-baseline.json")
         #expect(read == baseline)
@@ -49,7 +49,7 @@ struct BaselineTests {
             Self.identity(.priceMismatch, "com.example.pro", territory: "DEU", store: .play),
             Self.identity(.storekitSingleStorefront, nil, territory: "US"),
             Self.identity(.introOfferExceedsPeriod, "com.example.weekly", store: nil),
-        ])
+        ].map { BaselineEntry($0) })
         #expect(BaselineWriter().write(baseline) == """
             {
               "version": 1,
@@ -70,6 +70,83 @@ struct BaselineTests {
             """)
     }
 
+    @Test("entries record expected and actual after the identity keys, null where the finding has none")
+    func canonicalTextWithValues() throws {
+        let price = Self.identity(.priceMismatch, "com.example.pro.yearly", territory: "DE", store: .play)
+        let missing = Self.identity(.productMissingInStore, "com.example.\"gone\"")
+        let baseline = Baseline(path: "b.json", entries: [
+            BaselineEntry(price, values: BaselineEntry.Values(expected: "64.99 EUR", actual: "59.99 EUR")),
+            BaselineEntry(missing, values: BaselineEntry.Values(expected: nil, actual: nil)),
+        ])
+        let text = BaselineWriter().write(baseline)
+        #expect(text == """
+            {
+              "version": 1,
+              "findings": [
+                {"rule": "product-missing-in-store", "productId": "com.example.\\"gone\\"", "field": "id", "territory": null, "store": "appstore", "expected": null, "actual": null},
+                {"rule": "price-mismatch", "productId": "com.example.pro.yearly", "field": "price", "territory": "DE", "store": "play", "expected": "64.99 EUR", "actual": "59.99 EUR"}
+              ]
+            }
+
+            """)
+        #expect(try Self.read(text, path: "b.json") == baseline)
+    }
+
+    @Test("entries of one identity sort by values: none first, then expected, then actual; null before text")
+    func valuesOrder() {
+        let id = Self.identity(.priceMismatch, "x", territory: "DE")
+        func entry(_ expected: String?, _ actual: String?) -> BaselineEntry {
+            BaselineEntry(id, values: BaselineEntry.Values(expected: expected, actual: actual))
+        }
+        let sorted = [BaselineEntry(id), entry(nil, nil), entry(nil, "1.99 EUR"), entry("", nil),
+                      entry("9.99 EUR", "1.99 EUR"), entry("9.99 EUR", "8.99 EUR")]
+        var generator = SeededGenerator(seed: 3)
+        for _ in 0..<5 {
+            #expect(Baseline(path: "b", entries: sorted.shuffled(using: &generator)).entries == sorted)
+        }
+    }
+
+    @Test("expected and actual are read as strings or null; an entry without them matches on identity alone")
+    func readValues() throws {
+        let baseline = try Self.read("""
+            {"version": 1, "findings": [
+              {"rule": "price-mismatch", "productId": "x", "field": "price", "territory": "DE", "store": "play",
+               "expected": "64.99 EUR", "actual": "59.99 EUR"},
+              {"rule": "price-missing-in-store", "productId": "x", "field": "price", "territory": "FR", "store": "play",
+               "expected": "59.99 EUR", "actual": null},
+              {"rule": "name-mismatch", "productId": "x", "field": "name", "store": "play"}
+            ]}
+            """)
+        #expect(baseline.entries == [
+            BaselineEntry(Self.identity(.nameMismatch, "x", store: .play)),
+            BaselineEntry(Self.identity(.priceMismatch, "x", territory: "DE", store: .play),
+                          values: BaselineEntry.Values(expected: "64.99 EUR", actual: "59.99 EUR")),
+            BaselineEntry(Self.identity(.priceMissingInStore, "x", territory: "FR", store: .play),
+                          values: BaselineEntry.Values(expected: "59.99 EUR", actual: nil)),
+        ])
+    }
+
+    @Test("a malformed value is an error naming line and column", arguments: [
+        ("{\"version\": 1, \"findings\": [\n  {\"rule\": \"price-mismatch\", \"field\": \"price\", \"expected\": \"9.99 EUR\"}\n]}",
+         2, 3, #"findings[0]: "expected" without "actual"; give both (null where the finding has none), or neither to match the finding whatever its values"#),
+        ("{\"version\": 1, \"findings\": [\n  {\"rule\": \"price-mismatch\", \"field\": \"price\", \"actual\": null}\n]}",
+         2, 3, #"findings[0]: "actual" without "expected""#),
+        ("{\"version\": 1, \"findings\": [\n  {\"rule\": \"price-mismatch\", \"field\": \"price\", \"expected\": 9.99, \"actual\": null}\n]}",
+         2, 60, #"findings[0].expected: "9.99" is not a string"#),
+        ("{\"version\": 1, \"findings\": [\n  {\"rule\": \"price-mismatch\", \"field\": \"price\", \"expected\": null, \"actual\": [\"x\"]}\n]}",
+         2, 76, #"findings[0].actual: "#),
+    ])
+    func malformedValues(text: String, line: Int, column: Int, message: String) {
+        do {
+            let baseline = try Self.read(text)
+            Issue.record("read \(baseline)")
+        } catch {
+            #expect(error.location == SourceLocation(path: "baseline.json", line: line, column: column),
+                    "\(error)")
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+        }
+    }
+
     @Test("entries are sorted: product-less first, then product ID, rule, territory, field, store")
     func sortedOrder() throws {
         let expected: [FindingIdentity] = [
@@ -85,18 +162,18 @@ struct BaselineTests {
             Self.identity(.introOfferExceedsPeriod, "com.example.weekly", store: nil),
             Self.identity(.groupMissingInStore, "premium"),
         ]
-        #expect(Baseline(path: "b", entries: Self.identities).entries == expected)
+        #expect(Baseline(path: "b", entries: Self.identities.map { BaselineEntry($0) }).entries == expected.map { BaselineEntry($0) })
         // Field before store within one rule, product and territory.
         let byField = [Self.identity(.typeMismatch, "x", store: .appStore, field: .type),
                        Self.identity(.typeMismatch, "x", store: .play, field: .name)]
-        #expect(Baseline(path: "b", entries: byField).entries == byField.reversed())
+        #expect(Baseline(path: "b", entries: byField.map { BaselineEntry($0) }).entries.map(\.identity) == byField.reversed())
 
         // Whatever order the findings come in, the bytes are the same; repeats are written once.
         var generator = SeededGenerator(seed: 7)
-        let text = BaselineWriter().write(Baseline(path: "b", entries: Self.identities))
+        let text = BaselineWriter().write(Baseline(path: "b", entries: Self.identities.map { BaselineEntry($0) }))
         for _ in 0..<5 {
             let shuffled = (Self.identities + Self.identities.prefix(3)).shuffled(using: &generator)
-            #expect(BaselineWriter().write(Baseline(path: "b", entries: shuffled)) == text)
+            #expect(BaselineWriter().write(Baseline(path: "b", entries: shuffled.map { BaselineEntry($0) })) == text)
         }
         let lines = text.split(separator: "\n").filter { $0.hasPrefix("    {") }
         #expect(lines.count == Self.identities.count)
@@ -105,7 +182,7 @@ struct BaselineTests {
     @Test("escaped product IDs are valid JSON that other readers decode to the same text")
     func escapingIsValidJSON() throws {
         let id = "com.example.\"quoted\"\\back\tslash\u{1B}[31m\u{202E}é✓\n\u{7F}"
-        let text = BaselineWriter().write(Baseline(path: "b", entries: [Self.identity(.nameMismatch, id)]))
+        let text = BaselineWriter().write(Baseline(path: "b", entries: [BaselineEntry(Self.identity(.nameMismatch, id))]))
         #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{7F}" })
         #expect(text.contains(#"\u001b[31m\u202eé✓\n\u007f"#))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -133,8 +210,8 @@ struct BaselineTests {
             ]}
             """)
         #expect(baseline.entries == [
-            Self.identity(.storekitSingleStorefront, nil, store: nil),
-            Self.identity(.priceMismatch, "x", territory: "DE", store: .play),
+            BaselineEntry(Self.identity(.storekitSingleStorefront, nil, store: nil)),
+            BaselineEntry(Self.identity(.priceMismatch, "x", territory: "DE", store: .play)),
         ])
         #expect(baseline.path == "baseline.json")
     }
@@ -150,7 +227,7 @@ struct BaselineTests {
         ("{\"version\": 1, \"findings\": {}}", 1, 28, "findings: a mapping is not a list of findings"),
         ("{\"version\": 1,\n \"finding\": []}", 2, 2, #"finding: unknown key; did you mean "findings"?"#),
         ("{\"version\": 1, \"findings\": [\n  \"price-mismatch\"\n]}", 2, 3,
-         #"findings[0]: "price-mismatch" is not a mapping (keys: rule, productId, field, territory, store)"#),
+         #"findings[0]: "price-mismatch" is not a mapping (keys: rule, productId, field, territory, store, expected, actual)"#),
         ("{\"version\": 1, \"findings\": [\n  {\"rule\": \"price-mismach\", \"field\": \"price\"}\n]}", 2, 12,
          #"findings[0].rule: "price-mismach" is not a rule; did you mean "price-mismatch"?"#),
         ("{\"version\": 1, \"findings\": [\n  {\"rule\": null, \"field\": \"price\"}\n]}", 2, 12,
@@ -200,7 +277,7 @@ struct BaselineTests {
             try BaselineReader().readIfPresent(contentsOf: folder, displayPath: "dir")
         }
 
-        let baseline = Baseline(path: "b.json", entries: Self.identities)
+        let baseline = Baseline(path: "b.json", entries: Self.identities.map { BaselineEntry($0) })
         try Data(BaselineWriter().write(baseline).utf8).write(to: missing)
         #expect(try BaselineReader().read(contentsOf: missing, displayPath: "b.json") == baseline)
         #expect(try BaselineReader().readIfPresent(contentsOf: missing, displayPath: "b.json") == baseline)

@@ -91,6 +91,13 @@ struct RulesFileSchemaTests {
                 "invalid")
         try add("extra-key.json",
                 #"{"version": 1, "findings": [{"rule": "price-mismatch", "field": "price", "line": 3}]}"#, "invalid")
+        try add("no-values.json",
+                #"{"version": 1, "findings": [{"rule": "price-mismatch", "field": "price", "store": "play"}]}"#, "valid")
+        try add("half-values.json",
+                #"{"version": 1, "findings": [{"rule": "price-mismatch", "field": "price", "expected": "9.99 EUR"}]}"#,
+                "invalid")
+        try add("number-value.json", #"{"version": 1, "findings": [{"rule": "price-mismatch", "field": "price", "#
+                    + #""expected": 9.99, "actual": null}]}"#, "invalid")
         try add("no-findings.json", #"{"version": 1}"#, "invalid")
         try add("version-2.json", #"{"version": 2, "findings": []}"#, "invalid")
         try PythonJSONSchema.expect(files, schema: Self.baselineSchema)

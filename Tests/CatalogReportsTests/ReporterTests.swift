@@ -50,6 +50,33 @@ struct ReporterTests {
         #expect(named["actual"] as? String == CanonicalResult.hostileName)
     }
 
+    @Test("the changed count (baselined findings whose values moved) is in every summary that shows stale")
+    func changedCount() throws {
+        var result = CanonicalResult.make()
+        result.changedBaselineFindings = 2
+        let policyLine = "1 finding suppressed (rules-file ignore entries or the baseline) and not shown; "
+            + "1 baseline entry matches no finding (stale); 2 findings changed since the baseline recorded them "
+            + "(new drift)"
+
+        let json = JSONReporter().report(result, context: ReportContext())
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect((object["summary"] as? [String: Any])?["changed"] as? Int == 2)
+        let text = TextReporter().report(result, context: ReportContext(colors: false))
+        #expect(text.hasSuffix("\n1 finding suppressed (rules-file ignore entries or the baseline); 1 baseline entry "
+                               + "matches no finding (stale); 2 findings changed since the baseline recorded them "
+                               + "(new drift)\n"))
+        #expect(MarkdownReporter().report(result, context: ReportContext()).contains(policyLine))
+        #expect(GitHubReporter().report(result, context: ReportContext()).hasSuffix("; " + policyLine + "\n"))
+        #expect(HTMLReporter().report(result, context: ReportContext()).contains(policyLine))
+
+        // One is singular; none says nothing.
+        result.changedBaselineFindings = 1
+        #expect(TextReporter().report(result, context: ReportContext(colors: false))
+            .contains("; 1 finding changed since the baseline recorded it (new drift)\n"))
+        result.changedBaselineFindings = 0
+        #expect(!TextReporter().report(result, context: ReportContext(colors: false)).contains("changed"))
+    }
+
     @Test("text: the hostile name is inert, one finding is one line, suppressed findings are left out")
     func textEscapes() {
         let output = TextReporter().report(CanonicalResult.make(), context: ReportContext(colors: false))

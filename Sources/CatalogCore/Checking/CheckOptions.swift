@@ -1,13 +1,10 @@
-/// What a check compares and how findings fail a run.
+/// What a check compares. What fails a run (`--strict`, severities) is the `Policy`'s, applied after checking.
 public struct CheckOptions: Hashable, Sendable {
     /// Compare prices only in these territories (`--territory`); nil = all.
     public var territories: Set<Territory>?
-    /// Warnings fail the run too (`--strict`).
-    public var strict: Bool
 
     /// Creates options.
-    public init(territories: Set<Territory>? = nil, strict: Bool = false) {
+    public init(territories: Set<Territory>? = nil) {
         self.territories = territories
-        self.strict = strict
     }
 }

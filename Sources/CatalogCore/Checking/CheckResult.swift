@@ -42,14 +42,18 @@ public struct CheckResult: Hashable, Sendable {
     /// The findings: config-only findings first, then per store in input order, each group sorted. Suppressed
     /// findings are kept (with their `suppression`) for the formats that show them.
     public var findings: [Finding]
-    /// Whether warnings fail the run.
+    /// Whether warnings fail the run (`--strict`): set by the `Policy`, false before it applies.
     public var strict: Bool
     /// Baseline entries that matched no finding (`stale` in the summary).
     public var staleBaselineEntries: Int
+    /// Findings whose identity the baseline records with other `expected`/`actual` values: new drift that
+    /// counts (`changed` in the summary). Set by the `Policy`.
+    public var changedBaselineFindings: Int
 
     /// Creates a result.
     public init(configPath: String, configFormat: CatalogFormat, configProducts: Int,
-                comparisons: [StoreComparison], findings: [Finding], strict: Bool, staleBaselineEntries: Int = 0) {
+                comparisons: [StoreComparison], findings: [Finding], strict: Bool = false,
+                staleBaselineEntries: Int = 0, changedBaselineFindings: Int = 0) {
         self.configPath = configPath
         self.configFormat = configFormat
         self.configProducts = configProducts
@@ -57,6 +61,7 @@ public struct CheckResult: Hashable, Sendable {
         self.findings = findings
         self.strict = strict
         self.staleBaselineEntries = staleBaselineEntries
+        self.changedBaselineFindings = changedBaselineFindings
     }
 
     /// The findings that count: every finding but the suppressed ones. What text, JUnit, GitHub, Markdown and

@@ -2,7 +2,7 @@
 /// dispatch here, the rules themselves in `Rules/`, one file per family. Severities, ignores and the baseline
 /// come after, in `Policy`. Pure: the same catalogs and options always give the same, sorted findings.
 public struct Checker: Sendable {
-    /// What to compare and how findings fail.
+    /// What to compare.
     public var options: CheckOptions
 
     /// Creates a checker.
@@ -27,7 +27,7 @@ public struct Checker: Sendable {
         }
         return CheckResult(configPath: config.path, configFormat: config.format,
                            configProducts: config.products.count, comparisons: comparisons,
-                           findings: findings, strict: options.strict)
+                           findings: findings)
     }
 
     // MARK: - One store

@@ -1,27 +1,37 @@
-/// Applies the rules file and the baseline to the checker's findings, once, after checking (as swift-format's
-/// DiagnosticsEngine applies severities): severities and `off`, then `ignore` entries, then the baseline; then
-/// the rules file's own findings (`ignore-expired`, `ignore-unused`). Pure.
+/// Applies the rules file, the baseline and `--strict` to the checker's findings, once, after checking (as
+/// swift-format's DiagnosticsEngine applies severities): severities and `off`, then `ignore` entries, then the
+/// baseline; then the rules file's own findings (`ignore-expired`, `ignore-unused`). Pure.
 public struct Policy: Hashable, Sendable {
     /// The rules file's settings.
     public var rules: RuleConfiguration
     /// The baseline, when one is in use.
     public var baseline: Baseline?
+    /// Whether warnings fail the run too (`--strict`).
+    public var strict: Bool
     /// The day `until` dates are evaluated at.
     public var asOf: CalendarDate
 
     /// Creates a policy.
-    public init(rules: RuleConfiguration = RuleConfiguration(), baseline: Baseline? = nil, asOf: CalendarDate) {
+    public init(rules: RuleConfiguration = RuleConfiguration(), baseline: Baseline? = nil, strict: Bool = false,
+                asOf: CalendarDate) {
         self.rules = rules
         self.baseline = baseline
+        self.strict = strict
         self.asOf = asOf
     }
 
-    /// The result with severities set, suppressions marked, the ignore rules' findings added, `stale` counted,
-    /// and the findings in output order again.
+    /// The result with severities set, suppressions marked, the ignore rules' findings added, `strict` set,
+    /// `stale` and `changed` counted, and the findings in output order again.
     public func apply(to result: CheckResult) -> CheckResult {
         var usedIgnores = Set<Int>()
-        let recorded = Set(baseline?.entries ?? [])
-        var matchedBaseline = Set<FindingIdentity>()
+        let entries = baseline?.entries ?? []
+        // Entries by identity (usually one each), so matching stays linear in findings + entries.
+        var entriesByIdentity: [FindingIdentity: [Int]] = [:]
+        for (index, entry) in entries.enumerated() {
+            entriesByIdentity[entry.identity, default: []].append(index)
+        }
+        var matchedEntries = Set<Int>()
+        var changed = 0
         var findings: [Finding] = []
         findings.reserveCapacity(result.findings.count)
 
@@ -34,10 +44,13 @@ public struct Policy: Hashable, Sendable {
                     usedIgnores.insert(index)
                     finding.suppression = Suppression(kind: .ignore, reason: rules.ignores[index].reason)
                 }
-                let identity = finding.identity
-                if let baseline, recorded.contains(identity) {
-                    matchedBaseline.insert(identity)
-                    if finding.suppression == nil {
+                if let baseline, let recorded = entriesByIdentity[finding.identity] {
+                    let matching = recorded.filter { entries[$0].matches(finding) }
+                    matchedEntries.formUnion(matching)
+                    if matching.isEmpty {
+                        // Recorded with other values: the accepted drift moved on, so this is new drift.
+                        if finding.suppression == nil { changed += 1 }
+                    } else if finding.suppression == nil {
                         finding.suppression = Suppression(kind: .baseline, reason: "recorded in \(baseline.path)")
                     }
                 }
@@ -65,7 +78,9 @@ public struct Policy: Hashable, Sendable {
 
         var applied = result
         applied.findings = CheckResult.outputOrder(findings, comparisons: result.comparisons)
-        applied.staleBaselineEntries = recorded.subtracting(matchedBaseline).count
+        applied.strict = strict
+        applied.staleBaselineEntries = entries.count - matchedEntries.count
+        applied.changedBaselineFindings = changed
         return applied
     }
 

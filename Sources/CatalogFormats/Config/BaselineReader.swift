@@ -2,12 +2,15 @@ import CatalogCore
 import Foundation
 
 /// Reads a baseline file (`--baseline FILE`, DESIGN.md §5): JSON `{"version": 1, "findings": [{"rule",
-/// "productId", "field", "territory", "store"}]}` as `BaselineWriter` writes it, into a `Baseline`.
+/// "productId", "field", "territory", "store", "expected", "actual"}]}` as `BaselineWriter` writes it, into a
+/// `Baseline`.
 ///
 /// Strict, like the config: invalid JSON, duplicate or unknown keys, an unknown rule (with a "did you mean"),
 /// field, territory or store are `CatalogReadError`s naming file:line:column, the key path and the value. In an
 /// entry, `rule` and `field` are required; `productId`, `territory` and `store` may be null or left out (both
-/// mean none). Entries that repeat are kept once.
+/// mean none). `expected` and `actual` come together (each a string or null): an entry with both matches only a
+/// finding with those values; one with neither (a file from before values were recorded) matches on identity
+/// alone. Entries that repeat are kept once.
 public struct BaselineReader: Sendable {
     /// Creates a reader.
     public init() {}
@@ -53,7 +56,7 @@ private struct BaselineValidator: ConfigNodeReading {
     let path: String
 
     static let rootKeys = ["version", "findings"]
-    static let entryKeys = ["rule", "productId", "field", "territory", "store"]
+    static let entryKeys = ["rule", "productId", "field", "territory", "store", "expected", "actual"]
 
     func baseline(from root: ConfigNode) throws(CatalogReadError) -> Baseline {
         let entries = try documentRoot(root, document: "the baseline", needs: "\"version\" and \"findings\"",
@@ -69,15 +72,15 @@ private struct BaselineValidator: ConfigNodeReading {
             throw CatalogReadError("\(findingsPath): \(findings.value.quoted) is not a list of findings",
                                    at: findings.value.location)
         }
-        var identities: [FindingIdentity] = []
-        identities.reserveCapacity(elements.count)
+        var recorded: [BaselineEntry] = []
+        recorded.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            identities.append(try identity(element, path: findingsPath.appending(index: index)))
+            recorded.append(try entry(element, path: findingsPath.appending(index: index)))
         }
-        return Baseline(path: path, entries: identities)
+        return Baseline(path: path, entries: recorded)
     }
 
-    private func identity(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> FindingIdentity {
+    private func entry(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> BaselineEntry {
         let fields = try mapping(node, path: path, allowed: BaselineValidator.entryKeys)
         func field(_ key: String) -> ConfigEntry? { fields.first(where: { $0.key == key }) }
         /// An optional member: null and absent both mean none.
@@ -120,7 +123,23 @@ private struct BaselineValidator: ConfigNodeReading {
             let entryPath = path.appending(key: "store")
             store = try self.store(try string(entry.value, path: entryPath), at: entry.value.location, path: entryPath)
         }
-        return FindingIdentity(rule: rule, productID: productID, field: productField, territory: territory,
-                               store: store)
+        let identity = FindingIdentity(rule: rule, productID: productID, field: productField, territory: territory,
+                                       store: store)
+        /// A recorded value: a string, or null for none.
+        func value(_ entry: ConfigEntry) throws(CatalogReadError) -> String? {
+            entry.value.isNull ? nil : try string(entry.value, path: path.appending(key: entry.key))
+        }
+        switch (field("expected"), field("actual")) {
+        case (nil, nil):
+            return BaselineEntry(identity)
+        case let (expected?, actual?):
+            return BaselineEntry(identity, values: BaselineEntry.Values(expected: try value(expected),
+                                                                        actual: try value(actual)))
+        case let (present?, nil), let (nil, present?):
+            let missing = present.key == "expected" ? "actual" : "expected"
+            throw CatalogReadError(
+                "\(path): \"\(present.key)\" without \"\(missing)\"; give both (null where the finding has none), "
+                    + "or neither to match the finding whatever its values", at: node.location)
+        }
     }
 }

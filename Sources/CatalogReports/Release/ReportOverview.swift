@@ -1,7 +1,7 @@
 import CatalogCore
 
 /// What the reports for people (Markdown, HTML, the GitHub summary line) say about a result around its
-/// findings: the verdict, a row per input with its counts, the suppressed and stale counts, and the findings
+/// findings: the verdict, a row per input with its counts, the suppressed, stale and changed counts, and the findings
 /// that count in the order people read them (errors first). Computed once, rendered by each format.
 struct ReportOverview {
     /// Error, warning and note counts of some findings.
@@ -60,6 +60,8 @@ struct ReportOverview {
     let suppressed: Int
     /// Baseline entries that matched no finding.
     let stale: Int
+    /// Findings the baseline records with other values (new drift).
+    let changed: Int
     /// The findings that count: errors, then warnings, then notes, each in output order.
     let findings: [Finding]
 
@@ -82,6 +84,7 @@ struct ReportOverview {
         }
         suppressed = result.suppressedCount
         stale = result.staleBaselineEntries
+        changed = result.changedBaselineFindings
         findings = active.enumerated()
             .sorted { ($1.element.severity, $0.offset) < ($0.element.severity, $1.offset) }
             .map(\.element)
@@ -95,7 +98,8 @@ struct ReportOverview {
         "\(verdict): \(counts.phrase)" + (strict ? " (warnings fail: --strict)" : "")
     }
 
-    /// `1 finding suppressed (…); 1 baseline entry matches no finding (stale)`, when there are any.
+    /// `1 finding suppressed (…); 1 baseline entry matches no finding (stale); 1 finding changed since the
+    /// baseline recorded it (new drift)`, when there are any.
     var policyLine: String? {
         var parts: [String] = []
         if suppressed > 0 {
@@ -105,6 +109,10 @@ struct ReportOverview {
         if stale > 0 {
             parts.append("\(plural(stale, "baseline entry", "baseline entries")) "
                          + "\(stale == 1 ? "matches" : "match") no finding (stale)")
+        }
+        if changed > 0 {
+            parts.append("\(plural(changed, "finding")) changed since the baseline recorded "
+                         + "\(changed == 1 ? "it" : "them") (new drift)")
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }

@@ -45,6 +45,7 @@ private struct Output: Encodable {
         let notes: Int
         let suppressed: Int
         let stale: Int
+        let changed: Int
         let exitCode: Int
         let stores: [StoreSummary]
     }
@@ -126,6 +127,7 @@ private struct Output: Encodable {
                              matched: result.comparisons.reduce(0) { $0 + $1.matchedProducts }),
             errors: result.count(.error), warnings: result.count(.warning), notes: result.count(.note),
             suppressed: result.suppressedCount, stale: result.staleBaselineEntries,
+            changed: result.changedBaselineFindings,
             exitCode: result.exitCode, stores: stores)
         findings = result.findings.map(FindingOutput.init)
     }

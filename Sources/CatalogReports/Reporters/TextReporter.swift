@@ -54,7 +54,8 @@ public struct TextReporter: Reporter {
         return "\(location)\(severity): [\(finding.rule.rawValue)] \(subject)\(message)\(hint)"
     }
 
-    /// `3 findings suppressed (baseline or ignore entries); 1 baseline entry is stale`, when there are any.
+    /// `3 findings suppressed (…); 1 baseline entry matches no finding (stale); 1 finding changed since the
+    /// baseline (…)`, when there are any.
     private func policyLine(_ result: CheckResult) -> String? {
         var parts: [String] = []
         let suppressed = result.suppressedCount
@@ -65,6 +66,11 @@ public struct TextReporter: Reporter {
         let stale = result.staleBaselineEntries
         if stale > 0 {
             parts.append("\(stale) baseline \(stale == 1 ? "entry matches" : "entries match") no finding (stale)")
+        }
+        let changed = result.changedBaselineFindings
+        if changed > 0 {
+            parts.append("\(changed) \(changed == 1 ? "finding" : "findings") changed since the baseline "
+                         + "recorded \(changed == 1 ? "it" : "them") (new drift)")
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }

@@ -67,9 +67,9 @@ struct PolicyOptions: ParsableArguments {
         let rules = try ruleConfiguration(console: console)
         let baseline = try loadedBaseline(console: console)
         let (config, stores) = try inputs.load(asOf: day, console: console)
-        let options = CheckOptions(territories: try parseTerritories(territory) ?? rules.territories, strict: strict)
+        let options = CheckOptions(territories: try parseTerritories(territory) ?? rules.territories)
         let checked = Checker(options: options).check(config: config, stores: stores)
-        let result = Policy(rules: rules, baseline: baseline, asOf: day).apply(to: checked)
+        let result = Policy(rules: rules, baseline: baseline, strict: strict, asOf: day).apply(to: checked)
         return CheckedRun(result: result, config: config, stores: stores)
     }
 }
