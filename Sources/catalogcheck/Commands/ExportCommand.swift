@@ -47,7 +47,7 @@ struct ExportCommand: ParsableCommand {
             if let storeFormat { return try loader.load(file, format: storeFormat) }
             return try loader.load(input: file)
         }
-        let untyped = catalog.products.filter { $0.kind == nil }.count
+        let untyped = Set(catalog.products.filter { $0.kind == nil }.map(\.id)).count
         if untyped > 0 {
             // A product list (plist) names IDs only: the export is a config once the user chooses each type.
             console.error("\(catalog.path): warning: \(untyped) product\(untyped == 1 ? "" : "s") of this "
