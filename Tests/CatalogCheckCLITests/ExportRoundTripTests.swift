@@ -170,13 +170,12 @@ struct ExportRoundTripTests {
         #expect(!ids.isEmpty)
         let untyped = try Self.untypedCount(inExportJSON: read.stdout)
         var text = try String(contentsOf: yaml, encoding: .utf8)
-        let marker = "    # type: not stated by plist; set consumable, non-consumable, auto-renewable, non-renewing "
-            + "or one-time\n"
+        let marker = "    # type: not stated by plist; set consumable, non-consumable, auto-renewable or non-renewing\n"
         #expect(text.components(separatedBy: marker).count - 1 == untyped)
         #expect(exported.stderr == (untyped == 0 ? "" : "\(source): warning: \(untyped) product"
             + (untyped == 1 ? "" : "s") + " of this plist catalog state" + (untyped == 1 ? "s" : "")
             + " no type; the export leaves \"type\" out, so it is not a valid config until you set each one "
-            + "(consumable, non-consumable, auto-renewable, non-renewing or one-time)\n"))
+            + "(consumable, non-consumable, auto-renewable or non-renewing)\n"))
         // ... are the products of the YAML export, once the user has chosen each type: then it is a config,
         // which checks clean against the plist.
         text = text.replacingOccurrences(of: marker, with: "    type: non-consumable\n")

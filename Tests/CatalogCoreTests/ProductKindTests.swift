@@ -23,5 +23,8 @@ struct ProductKindTests {
     @Test("the config names, as messages list them")
     func configNames() {
         #expect(ProductKind.configNames == "consumable, non-consumable, auto-renewable, non-renewing or one-time")
+        #expect(ProductKind.configNames(for: .appStore) == "consumable, non-consumable, auto-renewable or non-renewing")
+        #expect(ProductKind.configNames(for: .play) == ProductKind.configNames)
+        #expect(ProductKind.configNames(for: nil) == ProductKind.configNames)
     }
 }

@@ -26,10 +26,18 @@ public enum ProductKind: String, CaseIterable, Hashable, Comparable, Sendable {
 
     /// Every kind's config name, in declaration order, as a message lists them:
     /// `consumable, non-consumable, auto-renewable, non-renewing or one-time`.
-    public static let configNames: String = {
-        let names = allCases.map(\.rawValue)
-        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-    }()
+    public static let configNames = names(allCases)
+
+    /// The kinds a product of `store` can be, by config name: the App Store has no `one-time`.
+    public static func configNames(for store: StoreKind?) -> String {
+        names(allCases.filter { $0 != .oneTime || store != .appStore })
+    }
+
+    /// `a, b or c`.
+    private static func names(_ kinds: [ProductKind]) -> String {
+        let names = kinds.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+    }
 
     public static func < (lhs: ProductKind, rhs: ProductKind) -> Bool {
         lhs.rawValue < rhs.rawValue

@@ -53,7 +53,7 @@ struct ExportCommand: ParsableCommand {
             console.error("\(catalog.path): warning: \(untyped) product\(untyped == 1 ? "" : "s") of this "
                           + "\(catalog.format.rawValue) catalog state\(untyped == 1 ? "s" : "") no type; the export "
                           + "leaves \"type\" out, so it is not a valid config until you set each one "
-                          + "(\(ProductKind.configNames))")
+                          + "(\(ProductKind.configNames(for: catalog.store)))")
         }
         switch format {
         case .yaml: try console.emit(CatalogYAMLExporter().export(catalog), to: output)
