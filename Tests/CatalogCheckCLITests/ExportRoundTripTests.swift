@@ -246,7 +246,9 @@ struct ExportRoundTripTests {
     static func findings(inReport json: String) throws -> [ReportedFinding] {
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         let findings = try #require(object?["findings"] as? [[String: Any]], "not a JSON report:\n\(json)")
-        return findings.map { ReportedFinding(rule: $0["rule"] as? String ?? "?", severity: $0["severity"] as? String ?? "?") }
+        return findings.map {
+            ReportedFinding(rule: $0["rule"] as? String ?? "?", severity: $0["severity"] as? String ?? "?")
+        }
     }
 
     /// The products of `export --format json`.

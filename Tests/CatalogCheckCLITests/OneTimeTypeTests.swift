@@ -89,7 +89,8 @@ struct OneTimeTypeTests {
 
             """))
         #expect(checked.exitCode == 0, "\(checked.stdout)\(checked.stderr)")
-        #expect(checked.stdout.hasSuffix("0 errors, 0 warnings, 0 notes — 3 products compared (store: play, config: play.yml)\n"))
+        #expect(checked.stdout.hasSuffix(
+            "0 errors, 0 warnings, 0 notes — 3 products compared (store: play, config: play.yml)\n"))
     }
 
     /// The rule IDs of a JSON report's findings, in report order.

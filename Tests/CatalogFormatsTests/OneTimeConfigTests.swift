@@ -25,11 +25,13 @@ struct OneTimeConfigTests {
         ("    group: pass\n", 7, 5, #"products.coins.group: only subscriptions belong to a group (type is one-time)"#),
         ("    period: P1M\n", 7, 5, #"products.coins.period: only subscriptions have a period (type is one-time)"#),
         ("    introOffer: { mode: free-trial, period: P1W }\n", 7, 5,
-         #"products.coins.introOffer: only auto-renewable subscriptions have an introductory offer (type is one-time)"#),
+         #"products.coins.introOffer: only auto-renewable subscriptions have an introductory offer "#
+            + "(type is one-time)"),
     ])
     func refusesSubscriptionFields(field: String, line: Int, column: Int, message: String) throws {
         // Act
-        let error = try #require(ConfigTesting.error(readingText: Self.header + "  coins:\n    type: one-time\n" + field))
+        let text = Self.header + "  coins:\n    type: one-time\n" + field
+        let error = try #require(ConfigTesting.error(readingText: text))
         // Assert
         #expect(error.message == message)
         #expect(error.location == SourceLocation(path: "products.yml", line: line, column: column))
@@ -42,8 +44,8 @@ struct OneTimeConfigTests {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let files: [(name: String, body: String, verdict: String)] = [
-            ("valid.yml", "  coins: { type: one-time }\n  \"pass:month\": { type: non-renewing, group: pass, period: P1M }\n",
-             "valid"),
+            ("valid.yml",
+             "  coins: { type: one-time }\n  \"pass:month\": { type: non-renewing, group: pass, period: P1M }\n", "valid"),
             ("group-on-one-time.yml", "  coins: { type: one-time, group: pass }\n", "invalid"),
             ("period-on-one-time.yml", "  coins: { type: one-time, period: P1M }\n", "invalid"),
             ("intro-offer-on-non-renewing.yml",
