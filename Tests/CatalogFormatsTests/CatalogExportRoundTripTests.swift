@@ -228,7 +228,7 @@ struct HostileCatalogGenerator {
         for _ in 0..<(1 + below(6)) {
             let id = nonEmptyString()
             guard ids.insert(id).inserted else { continue }
-            let kinds: [ProductKind] = [.consumable, .nonConsumable, .autoRenewable, .nonRenewing]
+            let kinds = ProductKind.allCases
             var product = Product(id: ProductID(id), kind: kinds[below(kinds.count)],
                                   location: SourceLocation(path: ""))
             if below(4) != 0 { product.referenceName = string() }
@@ -236,7 +236,8 @@ struct HostileCatalogGenerator {
                 let units: [SubscriptionPeriod.Unit] = [.day, .week, .month, .year]
                 product.period = SubscriptionPeriod(count: 1 + below(6), unit: units[below(units.count)])
             }
-            if product.kind == .autoRenewable, !groupKeys.isEmpty {
+            // Play prepaid base plans are non-renewing products in a group.
+            if product.kind == .autoRenewable || product.kind == .nonRenewing, !groupKeys.isEmpty {
                 product.groupKey = groupKeys[below(groupKeys.count)]
             }
             for _ in 0..<below(4) {

@@ -59,6 +59,7 @@ struct PlayCSVReaderTests {
         let us = try PlayTest.territory("US")
         #expect(catalog.products.first == Product(
             id: ProductID("com.example.coins.small"),
+            kind: .oneTime,
             prices: [us: Price(territory: us, money: try PlayTest.money("0.99", "USD"), location: location(path, 2))],
             clearedForSale: true,
             location: location(path, 2)))
@@ -66,7 +67,7 @@ struct PlayCSVReaderTests {
         #expect(catalog.products[1].location == location(path, 3))
         #expect(PlayTest.priceTexts(catalog.products[2]) == ["US": "2.99 USD", "JP": "480 JPY"])
         #expect(catalog.products.map(\.clearedForSale) == [true, true, false])
-        #expect(catalog.products.allSatisfy { $0.kind == nil && $0.referenceName == nil && $0.introOffers == nil })
+        #expect(catalog.products.allSatisfy { $0.kind == .oneTime && $0.referenceName == nil && $0.introOffers == nil })
     }
 
     @Test func eightColumnsWithHomeCurrencyPricesAndNoCurrency() throws {
@@ -286,7 +287,7 @@ struct PlayCSVReaderTests {
             "gems70kcrates300", "gems160kcrates500", "gems450kcrates1000",
         ])
         #expect(catalog.products.map(\.location.line) == Array(2...11))
-        #expect(catalog.products.allSatisfy { $0.clearedForSale == true && $0.prices.isEmpty && $0.kind == nil })
+        #expect(catalog.products.allSatisfy { $0.clearedForSale == true && $0.prices.isEmpty && $0.kind == .oneTime })
         #expect(catalog.products.first?.uncomparedPrices.map(\.summary) == ["home-currency 6.99"])
         #expect(catalog.products.last?.uncomparedPrices.map(\.summary) == ["home-currency 59.99"])
         #expect(catalog.remarks == [

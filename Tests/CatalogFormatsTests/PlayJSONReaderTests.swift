@@ -228,7 +228,7 @@ struct PlayJSONReaderTests {
 
         let path = "play/api/inappproducts.json"
         let coins = try #require(catalog.products.first)
-        #expect(coins.kind == nil)  // managedUser: Play does not say consumable or not
+        #expect(coins.kind == .oneTime)  // managedUser: Play does not say consumable or not
         #expect(coins.clearedForSale == true)
         #expect(coins.period == nil)
         #expect(coins.introOffers == nil)
@@ -255,7 +255,7 @@ struct PlayJSONReaderTests {
         let catalog = try read("play/api/onetimeproducts.json")
         #expect(catalog.products.map(\.id.rawValue) == ["gem_pack.large", "starter_pack"])
         let gems = try #require(catalog.products.first)
-        #expect(gems.kind == nil)
+        #expect(gems.kind == .oneTime)
         #expect(gems.clearedForSale == true)
         #expect(PlayTest.priceTexts(gems) == [
             "US": "9.99 USD", "JP": "1500 JPY", "KR": "13000 KRW", "DE": "9.99 EUR",
@@ -455,7 +455,8 @@ struct PlayJSONReaderTests {
     @Test(.enabled(if: RealWorld.isAvailable)) func tripleTProductFixture() throws {
         let catalog = try reader.read(contentsOf: RealWorld.url("google/Triple-T_gradle-play-publisher_product.json"),
                                       displayPath: "product.json", options: try PlayTest.options())
-        #expect(catalog.products == [Product(id: ProductID("my-sku"),
+        // No purchaseType: managedUser, Play's default, a one-time product.
+        #expect(catalog.products == [Product(id: ProductID("my-sku"), kind: .oneTime,
                                              location: SourceLocation(path: "product.json", line: 1, column: 1),
                                              fieldLocations: [.id: SourceLocation(path: "product.json", line: 2, column: 12)])])
         #expect(catalog.appID == nil)

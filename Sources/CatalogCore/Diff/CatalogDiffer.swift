@@ -69,7 +69,12 @@ public struct CatalogDiffer: Sendable {
             guard oldValue != newValue, sameFormat || (oldValue != nil && newValue != nil) else { return }
             fields.append(FieldChange(field: field, old: oldValue, new: newValue))
         }
-        add(.type, before.kind?.rawValue, after.kind?.rawValue)
+        // Across formats a Play `one-time` product is the config's consumable or non-consumable, as `check`
+        // says (type-mismatch); two files of one format differ in what they say.
+        let kindsMatch = before.kind.flatMap { old in after.kind.map { old.matches($0) } } == true
+        if sameFormat || !kindsMatch {
+            add(.type, before.kind?.rawValue, after.kind?.rawValue)
+        }
         add(.name, before.referenceName, after.referenceName)
         add(.group, before.groupKey.map { old.groupName(forKey: $0) ?? $0 },
             after.groupKey.map { new.groupName(forKey: $0) ?? $0 })

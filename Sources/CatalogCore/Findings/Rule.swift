@@ -108,7 +108,8 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
             "Two records of one store input have the same product ID, or two config products map to the same "
                 + "store ID. The same App Store Connect resource appearing in several documents is one record."
         case .typeMismatch:
-            "Compared only when both sides state a type; Play one-time products do not say consumable or not."
+            "Compared only when both sides state a type; a Play one-time product (type `one-time`) matches "
+                + "consumable and non-consumable, since Play does not say which."
         case .priceMismatch:
             "Compared per territory, exactly (9.99 equals 9.990), amount and currency, using the store's current "
                 + "price as of `--as-of`. Scheduled prices are never compared."

@@ -209,14 +209,14 @@ struct ConfigValidator: ConfigNodeReading {
 
         guard let typeEntry = field("type") else {
             throw CatalogReadError(
-                "\(path): missing \"type\" (consumable, non-consumable, auto-renewable or non-renewing)",
+                "\(path): missing \"type\" (\(ProductKind.configNames))",
                 at: entry.keyLocation)
         }
         let typeText = try string(typeEntry.value, path: path.appending(key: "type"))
         guard let kind = ProductKind(rawValue: typeText) else {
             throw CatalogReadError(
                 "\(path.appending(key: "type")): \(ConfigScalar.quote(typeText)) is not a product type "
-                    + "(consumable, non-consumable, auto-renewable or non-renewing)",
+                    + "(\(ProductKind.configNames))",
                 at: typeEntry.value.location)
         }
         product.kind = kind
@@ -231,9 +231,10 @@ struct ConfigValidator: ConfigNodeReading {
                 product.referenceName = try string(value, path: fieldPath)
                 product.fieldLocations[.name] = field.keyLocation
             case "group":
-                guard kind == .autoRenewable else {
+                // A non-renewing product has a group when it is a Play prepaid base plan (DESIGN.md §4).
+                guard kind == .autoRenewable || kind == .nonRenewing else {
                     throw CatalogReadError(
-                        "\(fieldPath): only auto-renewable subscriptions belong to a group (type is \(kind.rawValue))",
+                        "\(fieldPath): only subscriptions belong to a group (type is \(kind.rawValue))",
                         at: field.keyLocation)
                 }
                 let key = try string(value, path: fieldPath)

@@ -9,7 +9,8 @@ import Foundation
 /// (12). Columns are matched by header name (case-insensitive, spaces ignored); unknown columns are ignored.
 ///
 /// Normalization (FORMATS.md, DESIGN.md §5a items 7, 8, 12):
-/// - every row is a one-time product whose kind is unknown (Play does not say consumable vs non-consumable);
+/// - every row is a `one-time` product (the file only ever held managed products; Play does not say consumable
+///   vs non-consumable, so the type matches either, DESIGN.md §4);
 /// - `Published State` published / unpublished is availability;
 /// - `Auto Fill Prices = false`: `Price` holds `COUNTRY; micros` pairs, current prices in the country's Play
 ///   currency; `Auto Fill Prices = true`: one micros amount in the merchant's home currency, which the file
@@ -208,7 +209,7 @@ public struct PlayCSVReader: CatalogReader {
             throw row.error(.productID, "not a valid Play product ID (lower-case letters a-z, digits 0-9, '_' and "
                             + "'.', starting with a letter or digit)")
         }
-        var product = Product(id: ProductID(id), location: row.location)
+        var product = Product(id: ProductID(id), kind: .oneTime, location: row.location)
 
         switch row[.publishedState].lowercased() {
         case "": break
@@ -221,7 +222,7 @@ public struct PlayCSVReader: CatalogReader {
         switch row[.purchaseType].lowercased() {
         case "", "managed_by_android", "managed_by_publisher": break
         default:
-            // Every row's kind is unknown anyway, so a new purchase type changes nothing that is compared.
+            // Every row is a one-time product whatever its purchase type, so a new one changes nothing compared.
             remarks.append(unknownValue(.purchaseType, in: row, consequence: "it is not read"))
         }
         _ = try row.bool(.autoTranslate)

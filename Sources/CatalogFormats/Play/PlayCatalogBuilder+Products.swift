@@ -3,7 +3,7 @@ import CatalogCore
 extension PlayCatalogBuilder {
     /// Adds a legacy `inappproducts` resource (also a gradle-play-publisher `products/<sku>.json`).
     ///
-    /// `managedUser` products get no kind: Play does not store consumable vs non-consumable. A legacy
+    /// A `managedUser` product is `one-time`: Play does not store consumable vs non-consumable. A legacy
     /// `subscription` is auto-renewable with its `subscriptionPeriod`; its deprecated `trialPeriod` is the only
     /// offer such a resource can carry, so its intro offers are that free trial or `[]`.
     mutating func addInAppProduct(_ node: PlayNode, in context: PlayJSONContext) throws(CatalogReadError) {
@@ -26,6 +26,13 @@ extension PlayCatalogBuilder {
         if let purchaseType, !purchaseType.isKnown {
             remarkUnknown("purchaseType", purchaseType.text, of: "in-app product \(sku.text)", in: context,
                           consequence: "its type is not compared")
+        }
+        if purchaseType?.isKnown ?? true, purchaseType?.text != "subscription" {
+            // `managedUser` is "the default product type - one time purchase" (androidpublisher v3
+            // InAppProduct.purchaseType), so an absent or unspecified type is one too; gradle-play-publisher's
+            // products/<sku>.json often states none.
+            product.kind = .oneTime
+            if let purchaseType { product.fieldLocations[.type] = context.location(of: purchaseType.node) }
         }
         if let purchaseType, purchaseType.text == "subscription" {
             product.kind = .autoRenewable
@@ -77,7 +84,7 @@ extension PlayCatalogBuilder {
     private static let availabilities = ["AVAILABILITY_UNSPECIFIED", "AVAILABLE", "NO_LONGER_AVAILABLE",
                                          "AVAILABLE_IF_RELEASED", "AVAILABLE_FOR_OFFERS_ONLY"]
 
-    /// Adds a `monetization.onetimeproducts` resource. Kind stays unknown (Play does not say consumable vs
+    /// Adds a `monetization.onetimeproducts` resource, a `one-time` product (Play does not say consumable vs
     /// non-consumable).
     ///
     /// A one-time product can have several purchase options (buy, rent). The product's prices, other-regions
@@ -88,7 +95,7 @@ extension PlayCatalogBuilder {
         try context.requireObject(node)
         noteApp(try context.string("packageName", in: node))
         let productID = try context.requireString("productId", in: node)
-        var product = Product(id: ProductID(productID.text), location: context.location(of: node))
+        var product = Product(id: ProductID(productID.text), kind: .oneTime, location: context.location(of: node))
         product.fieldLocations[.id] = context.location(of: productID.node)
 
         var options: [(node: PlayNode, buy: Bool, legacyCompatible: Bool, product: Product)] = []

@@ -55,8 +55,8 @@ public struct CatalogYAMLExporter: Sendable {
         if let kind = product.kind {
             out.line("    type: \(kind.rawValue)")
         } else {
-            out.comment("type: not stated by \(catalog.format.rawValue); set consumable, non-consumable, "
-                        + "auto-renewable or non-renewing", indent: 4)
+            out.comment("type: not stated by \(catalog.format.rawValue); set "
+                        + ProductKind.configNames(for: catalog.store), indent: 4)
         }
         if let name = product.referenceName {
             out.line("    name: \(YAMLEscaper.scalar(name))")

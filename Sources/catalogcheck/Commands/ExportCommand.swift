@@ -47,6 +47,14 @@ struct ExportCommand: ParsableCommand {
             if let storeFormat { return try loader.load(file, format: storeFormat) }
             return try loader.load(input: file)
         }
+        let untyped = Set(catalog.products.filter { $0.kind == nil }.map(\.id)).count
+        if untyped > 0 {
+            // A product list (plist) names IDs only: the export is a config once the user chooses each type.
+            console.error("\(catalog.path): warning: \(untyped) product\(untyped == 1 ? "" : "s") of this "
+                          + "\(catalog.format.rawValue) catalog state\(untyped == 1 ? "s" : "") no type; the export "
+                          + "leaves \"type\" out, so it is not a valid config until you set each one "
+                          + "(\(ProductKind.configNames(for: catalog.store)))")
+        }
         switch format {
         case .yaml: try console.emit(CatalogYAMLExporter().export(catalog), to: output)
         case .json:

@@ -35,6 +35,9 @@ enum GroupRules {
             let members = config.products.filter { $0.groupKey == group.key }
             // A group whose every product is meant for other stores is not expected here.
             if !members.isEmpty, !members.contains(where: { relevantIDs.contains($0.id) }) { continue }
+            // Nor is a group of non-renewing products only: Play prepaid base plans belong to a subscription,
+            // the App Store has no groups for them (DESIGN.md §4).
+            if !members.isEmpty, members.allSatisfy({ $0.kind == .nonRenewing }) { continue }
             let known = storeNames.sorted().map { "'\($0)'" }.joined(separator: ", ")
             findings.append(Finding(
                 rule: .groupMissingInStore, productID: group.key, expected: group.name,

@@ -53,10 +53,11 @@ enum IdentityRules {
         return findings
     }
 
-    /// `type-mismatch` and `name-mismatch` on a matched pair.
+    /// `type-mismatch` and `name-mismatch` on a matched pair. A Play `one-time` product matches `consumable`
+    /// and `non-consumable` (DESIGN.md §4): the type is compared only where both sides are specific.
     static func check(_ pair: ProductPair) -> [Finding] {
         var findings: [Finding] = []
-        if let expected = pair.mine.kind, let actual = pair.theirs.kind, expected != actual {
+        if let expected = pair.mine.kind, let actual = pair.theirs.kind, !expected.matches(actual) {
             findings.append(pair.finding(
                 .typeMismatch, expected: expected.rawValue, actual: actual.rawValue,
                 message: "is \(actual.rawValue) in the store (\(pair.storeAt(.type))), "
