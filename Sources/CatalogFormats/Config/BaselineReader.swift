@@ -5,7 +5,8 @@ import Foundation
 /// "productId", "field", "territory", "store"}]}` as `BaselineWriter` writes it, into a `Baseline`.
 ///
 /// Strict, like the config: invalid JSON, duplicate or unknown keys, an unknown rule (with a "did you mean"),
-/// field, territory or store are `CatalogReadError`s naming file:line:column, the key path and the value. In an
+/// field, territory or store are `CatalogReadError`s naming file:line:column, the key path and the value (one
+/// error for every entry that has a problem, DESIGN.md §5a.1). In an
 /// entry, `rule` and `field` are required; `productId`, `territory` and `store` may be null or left out (both
 /// mean none). Entries that repeat are kept once.
 public struct BaselineReader: Sendable {
@@ -48,9 +49,10 @@ public struct BaselineReader: Sendable {
     }
 }
 
-/// Checks a parsed baseline and builds the `Baseline`.
+/// Checks a parsed baseline and builds the `Baseline`: every problem is reported, the first of each entry.
 private struct BaselineValidator: ConfigNodeReading {
     let path: String
+    let problems = ConfigProblems()
 
     static let rootKeys = ["version", "findings"]
     static let entryKeys = ["rule", "productId", "field", "territory", "store"]
@@ -59,21 +61,28 @@ private struct BaselineValidator: ConfigNodeReading {
         let entries = try documentRoot(root, document: "the baseline", needs: "\"version\" and \"findings\"",
                                        keys: BaselineValidator.rootKeys, shape: "an object").entries
         let rootPath = ConfigPath()
-        try checkKeys(entries, allowed: BaselineValidator.rootKeys, path: rootPath)
-        guard let findings = entries.first(where: { $0.key == "findings" }) else {
-            throw CatalogReadError("findings: missing; list the recorded findings under \"findings\" (it may be "
-                                   + "empty: [])", at: root.location)
-        }
+        checkKeys(entries, allowed: BaselineValidator.rootKeys, path: rootPath)
         let findingsPath = rootPath.appending(key: "findings")
-        guard let elements = findings.value.elements else {
-            throw CatalogReadError("\(findingsPath): \(findings.value.quoted) is not a list of findings",
-                                   at: findings.value.location)
+        let findings = entries.first(where: { $0.key == "findings" })
+        if findings == nil, !misspells("findings", in: entries, allowed: BaselineValidator.rootKeys) {
+            problems.add(CatalogReadError(
+                "findings: missing; list the recorded findings under \"findings\" (it may be empty: [])",
+                at: root.location))
         }
+        if let findings, findings.value.elements == nil {
+            problems.add(CatalogReadError("\(findingsPath): \(findings.value.quoted) is not a list of findings",
+                                          at: findings.value.location))
+        }
+        let elements = findings?.value.elements ?? []
         var identities: [FindingIdentity] = []
         identities.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            identities.append(try identity(element, path: findingsPath.appending(index: index)))
+            let recorded = problems.recording { () throws(CatalogReadError) in
+                try identity(element, path: findingsPath.appending(index: index))
+            }
+            if let recorded { identities.append(recorded) }
         }
+        try problems.throwIfAny()
         return Baseline(path: path, entries: identities)
     }
 
