@@ -163,7 +163,8 @@ struct CollectedProblemsTests {
         })
         let problems = Self.problems(error)
         #expect(problems.count == 3)
-        #expect(problems.first == #"3:12: findings[1].rule: "price-mismatc" is not a rule; did you mean "price-mismatch"?"#)
+        #expect(problems.first
+                    == #"3:12: findings[1].rule: "price-mismatc" is not a rule; did you mean "price-mismatch"?"#)
         #expect(problems.dropFirst().first?.hasPrefix(#"4:56: findings[2].field: "kind" is not a field ("#) == true)
         #expect(problems.last == #"5:94: findings[3].store: "amazon" is not a store (appstore, play)"#)
     }

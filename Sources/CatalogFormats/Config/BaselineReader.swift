@@ -5,10 +5,10 @@ import Foundation
 /// "productId", "field", "territory", "store"}]}` as `BaselineWriter` writes it, into a `Baseline`.
 ///
 /// Strict, like the config: invalid JSON, duplicate or unknown keys, an unknown rule (with a "did you mean"),
-/// field, territory or store are `CatalogReadError`s naming file:line:column, the key path and the value (one
-/// error for every entry that has a problem, DESIGN.md §5a.1). In an
-/// entry, `rule` and `field` are required; `productId`, `territory` and `store` may be null or left out (both
-/// mean none). Entries that repeat are kept once.
+/// field, territory or store are `CatalogReadError`s naming file:line:column, the key path and the value; one
+/// error lists them all, the first of each entry (DESIGN.md §5a.1). In an entry, `rule` and `field` are
+/// required; `productId`, `territory` and `store` may be null or left out (both mean none). Entries that repeat
+/// are kept once.
 public struct BaselineReader: Sendable {
     /// Creates a reader.
     public init() {}

@@ -51,7 +51,8 @@ private struct YAMLConfigBuilder {
     }
 
     /// Why building stops: `now` for what any YAML composer refuses (a repeated key, an alias to no anchor),
-    /// `later` for what the config does not allow, reported once the stream has shown no syntax error.
+    /// `later` for what the config does not allow, reported after the rest of the stream is read (with a syntax error
+    /// found there).
     private enum Stop: Error {
         case now(CatalogReadError)
         case later(CatalogReadError)

@@ -253,7 +253,8 @@ struct ConfigValidator: ConfigNodeReading {
                 case "group":
                     if let kind, kind != .autoRenewable {
                         throw CatalogReadError(
-                            "\(fieldPath): only auto-renewable subscriptions belong to a group (type is \(kind.rawValue))",
+                            "\(fieldPath): only auto-renewable subscriptions belong to a group "
+                                + "(type is \(kind.rawValue))",
                             at: field.keyLocation)
                     }
                     let key = try string(value, path: fieldPath)
@@ -369,8 +370,9 @@ struct ConfigValidator: ConfigNodeReading {
                        let earlier = entries.first(where: { Territory(code: $0.key) == territory }) {
                         let also = ConfigScalar.quote(earlier.key)
                         throw CatalogReadError(
-                            "\(path.appending(key: entry.key)): \(territory.alpha2) is priced twice (also as \(also) "
-                                + "at line \(earlier.keyLocation.line ?? 0), column \(earlier.keyLocation.column ?? 0))",
+                            "\(path.appending(key: entry.key)): \(territory.alpha2) is priced twice "
+                                + "(also as \(also) at line \(earlier.keyLocation.line ?? 0), "
+                                + "column \(earlier.keyLocation.column ?? 0))",
                             at: entry.keyLocation)
                     }
                     let money = try money(entry.value, path: path.appending(key: entry.key))
