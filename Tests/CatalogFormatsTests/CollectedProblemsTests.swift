@@ -134,6 +134,21 @@ struct CollectedProblemsTests {
         #expect(error.problems.last?.message.hasPrefix("invalid YAML: ") == true)
     }
 
+    @Test("a duplicate key stops the reading too; the problems found before it come with it")
+    func duplicateKeyAfterProblems() {
+        let error = ConfigTesting.error(readingText: """
+            version: 1
+            products:
+              a: {type: subscription}
+              b: {type: consumable}
+              b: {type: consumable}
+            """)
+        #expect(Self.problems(error) == [
+            #"3:13: products.a.type: "subscription" \#(Self.badType)"#,
+            "5:3: products.b: duplicate key (first at line 4, column 3)",
+        ])
+    }
+
     @Test("an unsupported version is reported alone: the rest is not judged by schema 1")
     func unsupportedVersionAlone() {
         let error = ConfigTesting.error(readingText: "version: 2\nproducts:\n  a: {type: subscription}\n")
