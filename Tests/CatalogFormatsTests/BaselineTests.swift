@@ -259,6 +259,7 @@ struct BaselineTests {
             #expect(error.location == SourceLocation(path: "baseline.json", line: line, column: column),
                     "\(error)")
             #expect(error.message.contains(message), "\(error.message)")
+            #expect(error.problems.count == 1, "\(error)")
         }
     }
 

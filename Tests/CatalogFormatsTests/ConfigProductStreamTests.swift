@@ -5,7 +5,8 @@ import TestSupport
 import Testing
 
 /// The products of a config are validated as the parser hands them over (`ConfigValidator.ProductStream`): the
-/// catalog and the first error must be what reading the whole tree gave, whatever the order of the root's keys.
+/// catalog and the problems must be what reading the whole tree gives, whatever the order of the root's keys, and
+/// the problems come in file order (DESIGN.md §5a.1).
 @Suite("Config products read while parsing")
 struct ConfigProductStreamTests {
     /// A product with a base-territory `price` and one in a group, then the `app` and `groups` they depend on.
@@ -44,8 +45,13 @@ struct ConfigProductStreamTests {
             == SourceLocation(path: displayPath, line: priceAt.line, column: priceAt.column))
     }
 
-    @Test("an unknown root key after the products comes before a product's error")
-    func rootKeyBeforeProductError() {
+    /// Each problem of `error` as `line:column: message`.
+    private static func problems(_ error: CatalogReadError?) -> [String] {
+        error?.problems.map { "\($0.location.line ?? 0):\($0.location.column ?? 0): \($0.message)" } ?? []
+    }
+
+    @Test("a product read early and an unknown root key after the products are both reported, in file order")
+    func rootKeyAfterProductError() {
         let error = ConfigTesting.error(readingText: """
             version: 1
             products:
@@ -53,12 +59,15 @@ struct ConfigProductStreamTests {
                 type: subscription
             colour: red
             """)
-        #expect(error?.message == "colour: unknown key (allowed: $schema, version, app, groups, products)")
-        #expect(error?.location == SourceLocation(path: "products.yml", line: 5, column: 1))
+        #expect(Self.problems(error) == [
+            #"4:11: products.coins.type: "subscription" is not a product type (consumable, non-consumable, "#
+                + "auto-renewable, non-renewing or one-time)",
+            "5:1: colour: unknown key (allowed: $schema, version, app, groups, products)",
+        ])
     }
 
-    @Test("a product kept for a later setting fails before a later product that was read early")
-    func keptProductFailsFirst() {
+    @Test("a product kept for a later setting and a later product read early are reported in file order")
+    func keptProductAndStreamedProduct() {
         let error = ConfigTesting.error(readingText: """
             version: 1
             products:
@@ -70,12 +79,15 @@ struct ConfigProductStreamTests {
             groups:
               premium: {}
             """)
-        #expect(error?.message == #"products.monthly.group: "nope" is not a group key (groups: premium)"#)
-        #expect(error?.location == SourceLocation(path: "products.yml", line: 5, column: 12))
+        #expect(Self.problems(error) == [
+            #"5:12: products.monthly.group: "nope" is not a group key (groups: premium)"#,
+            #"7:11: products.coins.type: "subscription" is not a product type (consumable, non-consumable, "#
+                + "auto-renewable, non-renewing or one-time)",
+        ])
     }
 
-    @Test("a syntax error after the products comes before a product's error")
-    func syntaxErrorBeforeProductError() {
+    @Test("a syntax error after the products is reported after the products' problems found before it")
+    func syntaxErrorAfterProductError() {
         let error = ConfigTesting.error(readingText: """
             version: 1
             products:
@@ -83,6 +95,8 @@ struct ConfigProductStreamTests {
                 type: subscription
             more: [
             """)
-        #expect(error?.message.hasPrefix("invalid YAML:") == true)
+        #expect(error?.problems.count == 2)
+        #expect(error?.message.hasPrefix(#"products.coins.type: "subscription" is not a product type"#) == true)
+        #expect(error?.problems.last?.message.hasPrefix("invalid YAML:") == true)
     }
 }

@@ -100,6 +100,8 @@ struct ProductConfigReaderErrorTests {
         #expect(error.location == SourceLocation(path: path, line: expected.line, column: expected.column))
         #expect(error.message.contains(expected.message), "\(error.message)")
         #expect(error.description.hasPrefix("\(path):\(expected.line):\(expected.column): error: "))
+        // One mistake, one problem: reporting every problem must not report one mistake twice.
+        #expect(error.problems.count == 1, "\(error)")
     }
 
     @Test("malformed configs are errors, never crashes", arguments: malformed)
@@ -108,6 +110,7 @@ struct ProductConfigReaderErrorTests {
         let error = try #require(ConfigTesting.error(reading: path))
         #expect(error.location == SourceLocation(path: path, line: expected.line, column: expected.column))
         #expect(error.message.contains(expected.message), "\(error.message)")
+        #expect(error.problems.count == 1, "\(error)")
     }
 
     @Test("a file with only comments or whitespace is empty")

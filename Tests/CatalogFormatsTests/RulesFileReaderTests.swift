@@ -173,6 +173,7 @@ struct RulesFileReaderTests {
         #expect(error.location == SourceLocation(path: path, line: expected.line, column: expected.column))
         #expect(error.message.contains(expected.message), "\(error.message)")
         #expect(error.description.hasPrefix("\(path):\(expected.line):\(expected.column): error: "))
+        #expect(error.problems.count == 1, "\(error)")
     }
 
     @Test("other values that are not what a rules file allows", arguments: [

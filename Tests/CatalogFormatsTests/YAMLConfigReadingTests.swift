@@ -114,13 +114,17 @@ struct YAMLConfigReadingTests {
         #expect(twoDocuments?.message == "version: duplicate key (first at line 1, column 1)")
     }
 
-    @Test("what the config does not allow waits for a syntax error or a second document later in the file")
-    func syntaxErrorsFirst() {
-        let tagThenSyntax = ConfigTesting.error(readingText: "version: !!int 1\nproducts: [\n")
-        #expect(tagThenSyntax?.message.hasPrefix("invalid YAML: did not find expected node content") == true)
-        let tagThenDocument = ConfigTesting.error(readingText: "version: !!int 1\n---\na: 1\n")
-        #expect(tagThenDocument?.message
-                    == "invalid YAML: the file holds several documents; a config is one document")
+    @Test("what the config does not allow is reported with a syntax error or a second document later in the file")
+    func syntaxErrorsWithEarlierProblems() throws {
+        let tag = #"version: YAML tags are not supported (found "tag:yaml.org,2002:int")"#
+        let tagThenSyntax = try #require(ConfigTesting.error(readingText: "version: !!int 1\nproducts: [\n"))
+        #expect(tagThenSyntax.problems.map(\.message) == [
+            tag, "invalid YAML: did not find expected node content (while parsing a flow node at line 3, column 1)",
+        ])
+        #expect(tagThenSyntax.problems.map(\.location.line) == [1, 3])
+        let tagThenDocument = try #require(ConfigTesting.error(readingText: "version: !!int 1\n---\na: 1\n"))
+        #expect(tagThenDocument.problems.map(\.message)
+                    == [tag, "invalid YAML: the file holds several documents; a config is one document"])
         #expect(ConfigTesting.error(readingText: "version: !!int 1\nproducts: {}\n")?.message
                     == #"version: YAML tags are not supported (found "tag:yaml.org,2002:int")"#)
     }

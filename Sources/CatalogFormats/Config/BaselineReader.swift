@@ -6,11 +6,13 @@ import Foundation
 /// `Baseline`.
 ///
 /// Strict, like the config: invalid JSON, duplicate or unknown keys, an unknown rule (with a "did you mean"),
-/// field, territory or store are `CatalogReadError`s naming file:line:column, the key path and the value. In an
-/// entry, `rule` and `field` are required; `productId`, `territory` and `store` may be null or left out (both
-/// mean none). `expected` and `actual` come together (each a string or null): an entry with both matches only a
-/// finding with those values; one with neither (a file from before values were recorded) matches on identity
-/// alone. Entries that repeat are kept once.
+/// field, territory or store are `CatalogReadError`s naming file:line:column, the key path and the value; one
+/// error lists them all, the first of each entry (DESIGN.md §5a.1). In an entry, `rule` and `field` are
+/// required; `productId`, `territory` and `store` may be null or left out (both mean none). `expected` and
+/// `actual` come together (each a string or null): an entry with both matches only a finding with those values;
+/// one with neither (a file from before values were recorded) matches on identity alone. Entries that repeat
+/// are kept once.
+
 public struct BaselineReader: Sendable {
     /// Creates a reader.
     public init() {}
@@ -51,9 +53,10 @@ public struct BaselineReader: Sendable {
     }
 }
 
-/// Checks a parsed baseline and builds the `Baseline`.
+/// Checks a parsed baseline and builds the `Baseline`: every problem is reported, the first of each entry.
 private struct BaselineValidator: ConfigNodeReading {
     let path: String
+    let problems = ConfigProblems()
 
     static let rootKeys = ["version", "findings"]
     static let entryKeys = ["rule", "productId", "field", "territory", "store", "expected", "actual"]
@@ -62,21 +65,28 @@ private struct BaselineValidator: ConfigNodeReading {
         let entries = try documentRoot(root, document: "the baseline", needs: "\"version\" and \"findings\"",
                                        keys: BaselineValidator.rootKeys, shape: "an object").entries
         let rootPath = ConfigPath()
-        try checkKeys(entries, allowed: BaselineValidator.rootKeys, path: rootPath)
-        guard let findings = entries.first(where: { $0.key == "findings" }) else {
-            throw CatalogReadError("findings: missing; list the recorded findings under \"findings\" (it may be "
-                                   + "empty: [])", at: root.location)
-        }
+        checkKeys(entries, allowed: BaselineValidator.rootKeys, path: rootPath)
         let findingsPath = rootPath.appending(key: "findings")
-        guard let elements = findings.value.elements else {
-            throw CatalogReadError("\(findingsPath): \(findings.value.quoted) is not a list of findings",
-                                   at: findings.value.location)
+        let findings = entries.first(where: { $0.key == "findings" })
+        if findings == nil, !misspells("findings", in: entries, allowed: BaselineValidator.rootKeys) {
+            problems.add(CatalogReadError(
+                "findings: missing; list the recorded findings under \"findings\" (it may be empty: [])",
+                at: root.location))
         }
+        if let findings, findings.value.elements == nil {
+            problems.add(CatalogReadError("\(findingsPath): \(findings.value.quoted) is not a list of findings",
+                                          at: findings.value.location))
+        }
+        let elements = findings?.value.elements ?? []
         var recorded: [BaselineEntry] = []
         recorded.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            recorded.append(try entry(element, path: findingsPath.appending(index: index)))
+            let read = problems.recording { () throws(CatalogReadError) in
+                try entry(element, path: findingsPath.appending(index: index))
+            }
+            if let read { recorded.append(read) }
         }
+        try problems.throwIfAny()
         return Baseline(path: path, entries: recorded)
     }
 

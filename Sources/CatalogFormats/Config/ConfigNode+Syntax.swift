@@ -10,15 +10,20 @@ extension ConfigNode {
     /// A file holding nothing but whitespace (and a byte order mark) throws `emptyFile` at 1:1; nil is a YAML
     /// stream without a document (only comments).
     ///
-    /// A `products` sink takes the root's `products` entries as they are read (`ConfigProductSink`).
-    static func parse(_ file: Data, path: String, emptyFile: String,
-                      products: ConfigProductSink? = nil) throws(CatalogReadError) -> ConfigNode? {
-        let data = try TextEncoding.utf8(file, path: path)
-        guard !isBlank(data) else {
-            throw CatalogReadError(emptyFile, at: SourceLocation(path: path, line: 1, column: 1))
+    /// A `products` sink takes the root's `products` entries as they are read (`ConfigProductSink`). What the
+    /// sink found wrong is in `problems`: an error that stops the parse is thrown with them (DESIGN.md §5a.1).
+    static func parse(_ file: Data, path: String, emptyFile: String, products: ConfigProductSink? = nil,
+                      problems: ConfigProblems = ConfigProblems()) throws(CatalogReadError) -> ConfigNode? {
+        do throws(CatalogReadError) {
+            let data = try TextEncoding.utf8(file, path: path)
+            guard !isBlank(data) else {
+                throw CatalogReadError(emptyFile, at: SourceLocation(path: path, line: 1, column: 1))
+            }
+            if isJSON(data, path: path) { return try parseJSON(data, path: path, products: products) }
+            return try parseYAML(data, path: path, products: products)
+        } catch {
+            throw problems.including(error)
         }
-        if isJSON(data, path: path) { return try parseJSON(data, path: path, products: products) }
-        return try parseYAML(data, path: path, products: products)
     }
 
     /// Whether to read the bytes as JSON: by extension, else when the first character is `{`.

@@ -9,8 +9,8 @@ extension ConfigNode {
     ///
     /// `data` is UTF-8 from `TextEncoding.utf8`. Returns nil for a stream without a document (empty, or only
     /// comments). YAML syntax errors, several documents, duplicate keys, non-scalar keys, tags and alias bombs
-    /// are errors with line and column; a syntax error or a second document is reported before a tag, a key
-    /// that is not a string or an alias bomb earlier in the file.
+    /// are errors with line and column; a syntax error or a second document is reported together with a tag, a
+    /// key that is not a string or an alias bomb earlier in the file.
     ///
     /// With a `products` sink, the entries of the root's `products` mapping go to the sink as they finish (unless
     /// the mapping has an anchor: an alias must find it whole).
@@ -51,7 +51,8 @@ private struct YAMLConfigBuilder {
     }
 
     /// Why building stops: `now` for what any YAML composer refuses (a repeated key, an alias to no anchor),
-    /// `later` for what the config does not allow, reported once the stream has shown no syntax error.
+    /// `later` for what the config does not allow, reported after the rest of the stream is read (with a syntax error
+    /// found there).
     private enum Stop: Error {
         case now(CatalogReadError)
         case later(CatalogReadError)
@@ -92,32 +93,36 @@ private struct YAMLConfigBuilder {
     ///
     /// A repeated key or an alias to no anchor is an error at once, as in any YAML composer. An error in what the
     /// config allows (a tag, a key that is not a string, an alias bomb) stops the building, but the rest of the
-    /// stream is still read, so that a syntax error or a second document is reported first.
+    /// stream is still read, so that a syntax error or a second document is reported with it.
     mutating func document() throws(CatalogReadError) -> ConfigNode? {
         _ = try events.next()  // stream start
         let first = try events.next()
         guard first.pointee.type == YAML_DOCUMENT_START_EVENT else { return nil }
         var problem: CatalogReadError?
-        while true {
-            let event = try events.next()
-            // libyaml ends every document before the stream; the stream's end is checked too, so that no input
-            // can keep this loop going.
-            let type = event.pointee.type
-            if type == YAML_DOCUMENT_END_EVENT || type == YAML_STREAM_END_EVENT || type == YAML_NO_EVENT { break }
-            guard problem == nil else { continue }
-            do {
-                try take(event)
-            } catch {
-                switch error {
-                case .now(let error): throw error
-                case .later(let error): problem = error
+        do throws(CatalogReadError) {
+            while true {
+                let event = try events.next()
+                // libyaml ends every document before the stream; the stream's end is checked too, so that no input
+                // can keep this loop going.
+                let type = event.pointee.type
+                if type == YAML_DOCUMENT_END_EVENT || type == YAML_STREAM_END_EVENT || type == YAML_NO_EVENT { break }
+                guard problem == nil else { continue }
+                do {
+                    try take(event)
+                } catch {
+                    switch error {
+                    case .now(let error): throw error
+                    case .later(let error): problem = error
+                    }
                 }
             }
-        }
-        let after = try events.next()
-        if after.pointee.type == YAML_DOCUMENT_START_EVENT {
-            throw CatalogReadError("invalid YAML: the file holds several documents; a config is one document",
-                                   at: events.location(of: after.pointee.start_mark))
+            let after = try events.next()
+            if after.pointee.type == YAML_DOCUMENT_START_EVENT {
+                throw CatalogReadError("invalid YAML: the file holds several documents; a config is one document",
+                                       at: events.location(of: after.pointee.start_mark))
+            }
+        } catch {
+            throw problem.flatMap { CatalogReadError(listing: [$0, error], unlisted: 0) } ?? error
         }
         if let problem { throw problem }
         return root

@@ -3,15 +3,21 @@ import CatalogCore
 /// Typed values out of a `ConfigNode` tree, in the config's error style: the key path, the offending value
 /// quoted, the node's file:line:column, and a "did you mean" for near misses. The product config, the rules
 /// file and the baseline are validated with these, so the three read and fail alike.
+///
+/// A reader throws the problem with the value it reads; where several values are checked (the keys of a mapping,
+/// the elements of a list) each problem is recorded in `problems` and the next value is checked.
 protocol ConfigNodeReading {
     /// The path shown in locations.
     var path: String { get }
+    /// Where problems are recorded (DESIGN.md §5a.1: every problem is reported).
+    var problems: ConfigProblems { get }
 }
 
 extension ConfigNodeReading {
     /// The checks every document starts with: it has content, its root is a mapping, and it says `version: 1`.
     /// `document` names the file in messages (`the config`), `needs` what the least valid file holds, `keys` the
-    /// root keys to name when the root is not a mapping, `shape` what the root must be.
+    /// root keys to name when the root is not a mapping, `shape` what the root must be. What it throws is the
+    /// only problem worth reporting (nothing else can be judged); a missing `version` is recorded.
     func documentRoot(
         _ root: ConfigNode?, document: String, needs: String, keys: [String], shape: String = "a mapping"
     ) throws(CatalogReadError) -> (root: ConfigNode, entries: [ConfigEntry]) {
@@ -30,10 +36,14 @@ extension ConfigNodeReading {
     }
 
     /// Checks the root's `version: 1` before anything else: a newer file with newer keys should say so, not
-    /// complain about a key. `document` names the file in messages (`the config`).
+    /// complain about a key, so an unsupported version is thrown alone. A missing one is recorded: the rest is
+    /// read as version 1. `document` names the file in messages (`the config`).
     func checkVersion(_ entries: [ConfigEntry], root: ConfigNode, document: String) throws(CatalogReadError) {
         guard let version = entries.first(where: { $0.key == "version" }) else {
-            throw CatalogReadError("version: missing; \(document) must start with \"version: 1\"", at: root.location)
+            if misspells("version", in: entries, allowed: ["version"]) { return }
+            problems.add(CatalogReadError("version: missing; \(document) must start with \"version: 1\"",
+                                          at: root.location))
+            return
         }
         guard version.value.scalar?.int == 1 else {
             if version.value.scalar?.kind == .string, version.value.scalar?.text == "1" {
@@ -46,27 +56,41 @@ extension ConfigNodeReading {
         }
     }
 
-    /// The entries of a mapping whose keys must all be in `allowed`.
+    /// The entries of a mapping whose keys must all be in `allowed` (an unknown key is recorded; its entry is
+    /// returned with the others, for the caller to pass over).
     func mapping(_ node: ConfigNode, path: ConfigPath, allowed: [String]) throws(CatalogReadError) -> [ConfigEntry] {
         guard let entries = node.entries else {
             throw CatalogReadError("\(path.orRoot): \(node.quoted) is not a mapping (keys: "
                                    + allowed.joined(separator: ", ") + ")", at: node.location)
         }
-        try checkKeys(entries, allowed: allowed, path: path)
+        checkKeys(entries, allowed: allowed, path: path)
         return entries
     }
 
-    /// Rejects the first key that is not in `allowed`, suggesting the nearest allowed one or listing them all.
-    func checkKeys(_ entries: [ConfigEntry], allowed: [String], path: ConfigPath) throws(CatalogReadError) {
-        for entry in entries where !allowed.contains(entry.key) {
+    /// Records every key that is not in `allowed` (`unknownKeys`).
+    func checkKeys(_ entries: [ConfigEntry], allowed: [String], path: ConfigPath) {
+        for problem in unknownKeys(entries, allowed: allowed, path: path) {
+            problems.add(problem)
+        }
+    }
+
+    /// A problem for every key that is not in `allowed`, suggesting the nearest allowed one or listing them all.
+    func unknownKeys(_ entries: [ConfigEntry], allowed: [String], path: ConfigPath) -> [CatalogReadError] {
+        entries.filter { !allowed.contains($0.key) }.map { entry in
             var message = "\(path.appending(key: entry.key)): unknown key"
             if let suggestion = nearest(entry.key, in: allowed) {
                 message += "; did you mean \"\(suggestion)\"?"
             } else {
                 message += " (allowed: \(allowed.joined(separator: ", ")))"
             }
-            throw CatalogReadError(message, at: entry.keyLocation)
+            return CatalogReadError(message, at: entry.keyLocation)
         }
+    }
+
+    /// Whether an entry's key is not in `allowed` and looks like a misspelling of `key` (`checkKeys` suggested it):
+    /// then `key` is not reported missing as well.
+    func misspells(_ key: String, in entries: [ConfigEntry], allowed: [String]) -> Bool {
+        entries.contains { !allowed.contains($0.key) && nearest($0.key, in: allowed) == key }
     }
 
     /// A string: any YAML scalar but null, or a JSON string.
@@ -117,6 +141,7 @@ extension ConfigNodeReading {
 
     /// A non-empty list of strings without repeats (`[appstore, play]`, `[US, GB]`), each turned into a value by
     /// `convert`, in list order. `singular` and `plural` name an element in messages; `example` shows a list.
+    /// A bad element is recorded and left out.
     func uniqueList<Value: Hashable>(
         _ node: ConfigNode, path: ConfigPath, of singular: String, _ plural: String, example: String,
         convert: (String, ConfigNode, ConfigPath) throws(CatalogReadError) -> Value
@@ -132,12 +157,15 @@ extension ConfigNodeReading {
         var spellings: [Value: String] = [:]
         for (index, element) in elements.enumerated() {
             let elementPath = path.appending(index: index)
-            let text = try string(element, path: elementPath)
-            let value = try convert(text, element, elementPath)
+            guard case let (text, value)? = problems.recording({ () throws(CatalogReadError) -> (String, Value) in
+                let text = try string(element, path: elementPath)
+                return (text, try convert(text, element, elementPath))
+            }) else { continue }
             if let earlier = spellings[value] {
                 let also = earlier == text ? "" : " (also as \(ConfigScalar.quote(earlier)))"
-                throw CatalogReadError("\(elementPath): \(ConfigScalar.quote(text)) is listed twice\(also)",
-                                       at: element.location)
+                problems.add(CatalogReadError("\(elementPath): \(ConfigScalar.quote(text)) is listed twice\(also)",
+                                              at: element.location))
+                continue
             }
             spellings[value] = text
             values.append(value)

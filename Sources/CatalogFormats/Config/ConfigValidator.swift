@@ -2,11 +2,14 @@ import CatalogCore
 import Foundation
 
 /// Checks a parsed config (YAML or JSON, as a `ConfigNode` tree) against schema version 1 (DESIGN.md §4, §5a)
-/// and builds the normalized `Catalog`. The first problem found is thrown, naming file:line:column, the key
-/// path and the offending value.
+/// and builds the normalized `Catalog`. Every problem is reported (DESIGN.md §5a.1), each naming file:line:column,
+/// the key path and the offending value: a problem is recorded in `problems` and validation goes on with the next
+/// value, and the catalog is returned only when there is none.
 struct ConfigValidator: ConfigNodeReading {
     /// The path shown in locations.
     let path: String
+    /// Every problem found, shared with the product stream and the parser (whose syntax error ends the list).
+    let problems = ConfigProblems()
     /// Prices read from their scalar text so far: a big config repeats a few hundred texts (`9.99 USD`) in
     /// hundreds of thousands of places, and reading one costs a split, a `Decimal` and two table lookups.
     private let moneyByText = MoneyTexts()
@@ -31,47 +34,50 @@ struct ConfigValidator: ConfigNodeReading {
     private static let priceHelp = "use \"9.99 USD\" or {amount: \"9.99\", currency: USD}"
 
     /// Builds the catalog; `root` is nil for a document without content. `streamed` is the sink the document's
-    /// parser handed products to, if any: its products and its first error stand in the place of the entries it
-    /// took, so that messages come in the same order as from a whole tree.
+    /// parser handed products to, if any: its products stand in the place of the entries it took (their problems
+    /// are already in `problems`, which orders every problem by its place in the file).
     func catalog(from document: ConfigNode?, streamed: ProductStream? = nil) throws(CatalogReadError) -> Catalog {
         let (root, entries) = try documentRoot(document, document: "the config",
                                                needs: "\"version: 1\" and \"products:\"",
                                                keys: ["version", "app", "groups", "products"])
         let rootPath = ConfigPath()
-        try checkKeys(entries, allowed: ConfigValidator.rootKeys, path: rootPath)
+        checkKeys(entries, allowed: ConfigValidator.rootKeys, path: rootPath)
         if let schema = entries.first(where: { $0.key == "$schema" }) {
-            _ = try string(schema.value, path: rootPath.appending(key: "$schema"))
+            problems.recording { () throws(CatalogReadError) in
+                _ = try string(schema.value, path: rootPath.appending(key: "$schema"))
+            }
         }
 
         var catalog = Catalog(path: path, format: .catalog, capabilities: CatalogCapabilities(expressesGroups: true))
         if let app = entries.first(where: { $0.key == "app" }) {
-            try readApp(app.value, path: rootPath.appending(key: "app"), into: &catalog)
+            readApp(app.value, path: rootPath.appending(key: "app"), into: &catalog)
         }
         if let groups = entries.first(where: { $0.key == "groups" }) {
-            catalog.groups = try readGroups(groups.value, path: rootPath.appending(key: "groups"))
-        }
-        guard let products = entries.first(where: { $0.key == "products" }) else {
-            throw CatalogReadError("products: missing; list the products under \"products:\" (it may be empty: {})",
-                                   at: root.location)
+            catalog.groups = readGroups(groups.value, path: rootPath.appending(key: "groups"))
         }
         let productsPath = rootPath.appending(key: "products")
-        if !products.value.isNull {
-            guard let productEntries = products.value.entries else {
-                throw CatalogReadError(
-                    "\(productsPath): \(products.value.quoted) is not a mapping of product IDs to products",
-                    at: products.value.location)
-            }
-            catalog.products.reserveCapacity(productEntries.count)
-            let stream = streamed?.began == true ? streamed : nil
-            for (position, entry) in productEntries.enumerated() {
-                if let product = try stream?.product(at: position) {
-                    catalog.products.append(product)
-                } else {
-                    catalog.products.append(try readProduct(entry, path: productsPath.appending(key: entry.key),
+        if let products = entries.first(where: { $0.key == "products" }) {
+            if let productEntries = products.value.entries {
+                catalog.products.reserveCapacity(productEntries.count)
+                let stream = streamed?.began == true ? streamed : nil
+                for (position, entry) in productEntries.enumerated() {
+                    if let product = stream?.product(at: position) {
+                        catalog.products.append(product)
+                    } else {
+                        catalog.products.append(readProduct(entry, path: productsPath.appending(key: entry.key),
                                                             catalog: catalog))
+                    }
                 }
+            } else if !products.value.isNull {
+                problems.add(CatalogReadError(
+                    "\(productsPath): \(products.value.quoted) is not a mapping of product IDs to products",
+                    at: products.value.location))
             }
+        } else if !misspells("products", in: entries, allowed: ConfigValidator.rootKeys) {
+            problems.add(CatalogReadError(
+                "products: missing; list the products under \"products:\" (it may be empty: {})", at: root.location))
         }
+        try problems.throwIfAny()
         return catalog
     }
 
@@ -92,10 +98,9 @@ struct ConfigValidator: ConfigNodeReading {
         /// The position of the next entry offered, and of the next product handed back.
         private var position = 0
         private var next = 0
-        /// The products taken, with their positions in the mapping.
+        /// The products taken, with their positions in the mapping (their problems go to the validator's
+        /// `problems`).
         private var products: [(position: Int, product: Product)] = []
-        /// The first product that failed: every later one is taken unread (the error comes before it).
-        private var failure: (position: Int, error: CatalogReadError)?
 
         init(validator: ConfigValidator) {
             self.validator = validator
@@ -104,41 +109,32 @@ struct ConfigValidator: ConfigNodeReading {
 
         func begin(rootEntries: [ConfigEntry]) -> Bool {
             let rootPath = ConfigPath()
-            do throws(CatalogReadError) {
-                if let app = rootEntries.first(where: { $0.key == "app" }) {
-                    try validator.readApp(app.value, path: rootPath.appending(key: "app"), into: &context)
-                    knowsApp = true
-                }
-                if let groups = rootEntries.first(where: { $0.key == "groups" }) {
-                    context.groups = try validator.readGroups(groups.value, path: rootPath.appending(key: "groups"))
-                    knowsGroups = true
-                }
-            } catch {
-                // The validation of the whole document reports it, before any product.
-                return false
+            // Read apart from the validator's problems: the validation of the whole document reports them.
+            let settings = ConfigValidator(path: validator.path)
+            if let app = rootEntries.first(where: { $0.key == "app" }) {
+                settings.readApp(app.value, path: rootPath.appending(key: "app"), into: &context)
+                knowsApp = true
             }
-            began = true
-            return true
+            if let groups = rootEntries.first(where: { $0.key == "groups" }) {
+                context.groups = settings.readGroups(groups.value, path: rootPath.appending(key: "groups"))
+                knowsGroups = true
+            }
+            began = settings.problems.isEmpty
+            return began
         }
 
         func take(_ entry: ConfigEntry) -> Bool {
             defer { position += 1 }
-            if failure != nil { return true }
             guard let fields = entry.value.entries,
                   knowsGroups || !fields.contains(where: { $0.key == "group" }),
                   knowsApp || !fields.contains(where: { $0.key == "price" }) else { return false }
-            do {
-                let path = ConfigPath().appending(key: "products").appending(key: entry.key)
-                products.append((position, try validator.readProduct(entry, path: path, catalog: context)))
-            } catch {
-                failure = (position, error)
-            }
+            let path = ConfigPath().appending(key: "products").appending(key: entry.key)
+            products.append((position, validator.readProduct(entry, path: path, catalog: context)))
             return true
         }
 
-        /// The product taken at `position` (asked for in order), its error, or nil when the tree kept the entry.
-        func product(at position: Int) throws(CatalogReadError) -> Product? {
-            if let failure, failure.position == position { throw failure.error }
+        /// The product taken at `position` (asked for in order), or nil when the tree kept the entry.
+        func product(at position: Int) -> Product? {
             guard next < products.count, products[next].position == position else { return nil }
             defer { next += 1 }
             return products[next].product
@@ -147,44 +143,58 @@ struct ConfigValidator: ConfigNodeReading {
 
     // MARK: - Sections
 
-    private func readApp(_ node: ConfigNode, path: ConfigPath, into catalog: inout Catalog) throws(CatalogReadError) {
+    /// Reads `app:`; each problem is recorded (a setting with one leaves the default).
+    private func readApp(_ node: ConfigNode, path: ConfigPath, into catalog: inout Catalog) {
         if node.isNull { return }
-        let entries = try mapping(node, path: path, allowed: ConfigValidator.appKeys)
+        guard let entries = problems.recording({ () throws(CatalogReadError) in
+            try mapping(node, path: path, allowed: ConfigValidator.appKeys)
+        }) else { return }
         for entry in entries {
             let entryPath = path.appending(key: entry.key)
-            switch entry.key {
-            case "bundleId":
-                catalog.appID = try string(entry.value, path: entryPath)
-            case "baseTerritory":
-                let code = try string(entry.value, path: entryPath)
-                catalog.baseTerritory = try territory(code, at: entry.value.location, path: entryPath)
-            default:
-                break
+            do throws(CatalogReadError) {
+                switch entry.key {
+                case "bundleId":
+                    catalog.appID = try string(entry.value, path: entryPath)
+                case "baseTerritory":
+                    let code = try string(entry.value, path: entryPath)
+                    catalog.baseTerritory = try territory(code, at: entry.value.location, path: entryPath)
+                default:
+                    break
+                }
+            } catch {
+                problems.add(error)
             }
         }
     }
 
-    private func readGroups(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> [SubscriptionGroup] {
+    /// Reads `groups:`; each problem is recorded. A group whose name has a problem is kept under its key, so
+    /// that the products in it are not reported as well.
+    private func readGroups(_ node: ConfigNode, path: ConfigPath) -> [SubscriptionGroup] {
         if node.isNull { return [] }
         guard let entries = node.entries else {
-            throw CatalogReadError("\(path): \(node.quoted) is not a mapping of group keys to groups",
-                                   at: node.location)
+            problems.add(CatalogReadError("\(path): \(node.quoted) is not a mapping of group keys to groups",
+                                          at: node.location))
+            return []
         }
         var groups: [SubscriptionGroup] = []
         for entry in entries {
             let groupPath = path.appending(key: entry.key)
             guard !entry.key.isEmpty else {
-                throw CatalogReadError("\(path): a group key must not be empty", at: entry.keyLocation)
+                problems.add(CatalogReadError("\(path): a group key must not be empty", at: entry.keyLocation))
+                continue
             }
             var name = entry.key
-            if !entry.value.isNull {
-                let fields = try mapping(entry.value, path: groupPath, allowed: ConfigValidator.groupKeys)
-                if let nameEntry = fields.first(where: { $0.key == "name" }) {
-                    name = try string(nameEntry.value, path: groupPath.appending(key: "name"))
-                    guard !name.isEmpty else {
-                        throw CatalogReadError("\(groupPath.appending(key: "name")): must not be empty",
-                                               at: nameEntry.value.location)
-                    }
+            if !entry.value.isNull, let fields = problems.recording({ () throws(CatalogReadError) in
+                try mapping(entry.value, path: groupPath, allowed: ConfigValidator.groupKeys)
+            }), let nameEntry = fields.first(where: { $0.key == "name" }) {
+                let text = problems.recording { () throws(CatalogReadError) in
+                    try string(nameEntry.value, path: groupPath.appending(key: "name"))
+                }
+                if text?.isEmpty == true {
+                    problems.add(CatalogReadError("\(groupPath.appending(key: "name")): must not be empty",
+                                                  at: nameEntry.value.location))
+                } else if let text {
+                    name = text
                 }
             }
             groups.append(SubscriptionGroup(key: entry.key, name: name, location: entry.keyLocation))
@@ -194,119 +204,134 @@ struct ConfigValidator: ConfigNodeReading {
 
     // MARK: - Products
 
-    private func readProduct(_ entry: ConfigEntry, path: ConfigPath,
-                             catalog: Catalog) throws(CatalogReadError) -> Product {
-        guard !entry.key.isEmpty else {
-            throw CatalogReadError("products: a product ID must not be empty", at: entry.keyLocation)
+    /// Reads one product; each problem is recorded (what is returned then is never used). A product whose type
+    /// is missing or unknown still has its other fields checked, except what depends on the type.
+    private func readProduct(_ entry: ConfigEntry, path: ConfigPath, catalog: Catalog) -> Product {
+        var product = Product(id: ProductID(entry.key), location: entry.keyLocation)
+        if entry.key.isEmpty {
+            problems.add(CatalogReadError("products: a product ID must not be empty", at: entry.keyLocation))
         }
         guard !entry.value.isNull else {
-            throw CatalogReadError("\(path): the product has no fields; it needs at least \"type\"",
-                                   at: entry.keyLocation)
+            problems.add(CatalogReadError("\(path): the product has no fields; it needs at least \"type\"",
+                                          at: entry.keyLocation))
+            return product
         }
-        let fields = try mapping(entry.value, path: path, allowed: ConfigValidator.productKeys)
-        var product = Product(id: ProductID(entry.key), location: entry.keyLocation)
+        guard let fields = problems.recording({ () throws(CatalogReadError) in
+            try mapping(entry.value, path: path, allowed: ConfigValidator.productKeys)
+        }) else { return product }
         func field(_ key: String) -> ConfigEntry? { fields.first(where: { $0.key == key }) }
 
-        guard let typeEntry = field("type") else {
-            throw CatalogReadError(
+        var kind: ProductKind?
+        if let typeEntry = field("type") {
+            kind = problems.recording { () throws(CatalogReadError) in
+                let typeText = try string(typeEntry.value, path: path.appending(key: "type"))
+                guard let kind = ProductKind(rawValue: typeText) else {
+                    throw CatalogReadError(
+                        "\(path.appending(key: "type")): \(ConfigScalar.quote(typeText)) is not a product type "
+                            + "(\(ProductKind.configNames))",
+                        at: typeEntry.value.location)
+                }
+                return kind
+            }
+            product.kind = kind
+            product.fieldLocations[.type] = typeEntry.keyLocation
+        } else if !misspells("type", in: fields, allowed: ConfigValidator.productKeys) {
+            problems.add(CatalogReadError(
                 "\(path): missing \"type\" (\(ProductKind.configNames))",
-                at: entry.keyLocation)
+                at: entry.keyLocation))
         }
-        let typeText = try string(typeEntry.value, path: path.appending(key: "type"))
-        guard let kind = ProductKind(rawValue: typeText) else {
-            throw CatalogReadError(
-                "\(path.appending(key: "type")): \(ConfigScalar.quote(typeText)) is not a product type "
-                    + "(\(ProductKind.configNames))",
-                at: typeEntry.value.location)
-        }
-        product.kind = kind
-        product.fieldLocations[.type] = typeEntry.keyLocation
 
         var priceSource: ConfigEntry?
         for field in fields {
             let fieldPath = path.appending(key: field.key)
             let value = field.value
-            switch field.key {
-            case "name":
-                product.referenceName = try string(value, path: fieldPath)
-                product.fieldLocations[.name] = field.keyLocation
-            case "group":
-                // A non-renewing product has a group when it is a Play prepaid base plan (DESIGN.md §4).
-                guard kind == .autoRenewable || kind == .nonRenewing else {
-                    throw CatalogReadError(
-                        "\(fieldPath): only subscriptions belong to a group (type is \(kind.rawValue))",
-                        at: field.keyLocation)
-                }
-                let key = try string(value, path: fieldPath)
-                guard catalog.groups.contains(where: { $0.key == key }) else {
-                    let known = catalog.groups.map(\.key).sorted()
-                    var list = known.isEmpty ? "no groups are defined under \"groups:\""
-                        : "groups: " + known.joined(separator: ", ")
-                    if let suggestion = nearest(key, in: known) {
-                        list = "did you mean \"\(suggestion)\"? " + list
+            do throws(CatalogReadError) {
+                switch field.key {
+                case "name":
+                    product.referenceName = try string(value, path: fieldPath)
+                    product.fieldLocations[.name] = field.keyLocation
+                case "group":
+                    // A non-renewing product has a group when it is a Play prepaid base plan (DESIGN.md §4).
+                    if let kind, kind != .autoRenewable, kind != .nonRenewing {
+                        throw CatalogReadError(
+                            "\(fieldPath): only subscriptions belong to a group (type is \(kind.rawValue))",
+                            at: field.keyLocation)
                     }
-                    throw CatalogReadError("\(fieldPath): \(ConfigScalar.quote(key)) is not a group key (\(list))",
-                                           at: value.location)
+                    let key = try string(value, path: fieldPath)
+                    guard catalog.groups.contains(where: { $0.key == key }) else {
+                        let known = catalog.groups.map(\.key).sorted()
+                        var list = known.isEmpty ? "no groups are defined under \"groups:\""
+                            : "groups: " + known.joined(separator: ", ")
+                        if let suggestion = nearest(key, in: known) {
+                            list = "did you mean \"\(suggestion)\"? " + list
+                        }
+                        throw CatalogReadError("\(fieldPath): \(ConfigScalar.quote(key)) is not a group key (\(list))",
+                                               at: value.location)
+                    }
+                    product.groupKey = key
+                    product.fieldLocations[.group] = field.keyLocation
+                case "level":
+                    guard fields.contains(where: { $0.key == "group" }) else {
+                        throw CatalogReadError("\(fieldPath): a level is a rank within a group; add \"group\"",
+                                               at: field.keyLocation)
+                    }
+                    guard let level = value.scalar?.int, level >= 1 else {
+                        throw CatalogReadError(
+                            "\(fieldPath): \(value.quoted) is not a level (a whole number, 1 = highest service level)",
+                            at: value.location)
+                    }
+                    product.level = level
+                    product.fieldLocations[.level] = field.keyLocation
+                case "period":
+                    if let kind, kind != .autoRenewable, kind != .nonRenewing {
+                        throw CatalogReadError(
+                            "\(fieldPath): only subscriptions have a period (type is \(kind.rawValue))",
+                            at: field.keyLocation)
+                    }
+                    product.period = try period(value, path: fieldPath)
+                    product.fieldLocations[.period] = field.keyLocation
+                case "price", "tier", "prices":
+                    if let first = priceSource {
+                        throw CatalogReadError(
+                            "\(fieldPath): use only one of price, tier and prices (\(first.key) is at line "
+                                + "\(first.keyLocation.line ?? 0), column \(first.keyLocation.column ?? 0))",
+                            at: field.keyLocation)
+                    }
+                    priceSource = field
+                    product.prices = try prices(field, path: fieldPath, baseTerritory: catalog.baseTerritory)
+                    product.listsTerritoryPrices = field.key == "prices"
+                    product.fieldLocations[.price] = field.keyLocation
+                case "introOffer":
+                    if let kind, kind != .autoRenewable {
+                        throw CatalogReadError(
+                            "\(fieldPath): only auto-renewable subscriptions have an introductory offer "
+                                + "(type is \(kind.rawValue))",
+                            at: field.keyLocation)
+                    }
+                    product.introOffers = try introOffer(value, path: fieldPath).map { [$0] }
+                    product.fieldLocations[.introOffer] = field.keyLocation
+                case "familyShareable":
+                    product.familyShareable = try bool(value, path: fieldPath)
+                    product.fieldLocations[.familyShareable] = field.keyLocation
+                case "clearedForSale":
+                    product.clearedForSale = try bool(value, path: fieldPath)
+                    product.fieldLocations[.clearedForSale] = field.keyLocation
+                case "storeIds":
+                    product.storeIDs = try storeIDs(value, path: fieldPath)
+                case "stores":
+                    product.stores = try stores(value, path: fieldPath)
+                default:
+                    break
                 }
-                product.groupKey = key
-                product.fieldLocations[.group] = field.keyLocation
-            case "level":
-                guard fields.contains(where: { $0.key == "group" }) else {
-                    throw CatalogReadError("\(fieldPath): a level is a rank within a group; add \"group\"",
-                                           at: field.keyLocation)
-                }
-                guard let level = value.scalar?.int, level >= 1 else {
-                    throw CatalogReadError(
-                        "\(fieldPath): \(value.quoted) is not a level (a whole number, 1 = highest service level)",
-                        at: value.location)
-                }
-                product.level = level
-                product.fieldLocations[.level] = field.keyLocation
-            case "period":
-                guard kind == .autoRenewable || kind == .nonRenewing else {
-                    throw CatalogReadError(
-                        "\(fieldPath): only subscriptions have a period (type is \(kind.rawValue))",
-                        at: field.keyLocation)
-                }
-                product.period = try period(value, path: fieldPath)
-                product.fieldLocations[.period] = field.keyLocation
-            case "price", "tier", "prices":
-                if let first = priceSource {
-                    throw CatalogReadError(
-                        "\(fieldPath): use only one of price, tier and prices (\(first.key) is at line "
-                            + "\(first.keyLocation.line ?? 0), column \(first.keyLocation.column ?? 0))",
-                        at: field.keyLocation)
-                }
-                priceSource = field
-                product.prices = try prices(field, path: fieldPath, baseTerritory: catalog.baseTerritory)
-                product.listsTerritoryPrices = field.key == "prices"
-                product.fieldLocations[.price] = field.keyLocation
-            case "introOffer":
-                guard kind == .autoRenewable else {
-                    throw CatalogReadError(
-                        "\(fieldPath): only auto-renewable subscriptions have an introductory offer "
-                            + "(type is \(kind.rawValue))",
-                        at: field.keyLocation)
-                }
-                product.introOffers = [try introOffer(value, path: fieldPath)]
-                product.fieldLocations[.introOffer] = field.keyLocation
-            case "familyShareable":
-                product.familyShareable = try bool(value, path: fieldPath)
-                product.fieldLocations[.familyShareable] = field.keyLocation
-            case "clearedForSale":
-                product.clearedForSale = try bool(value, path: fieldPath)
-                product.fieldLocations[.clearedForSale] = field.keyLocation
-            case "storeIds":
-                product.storeIDs = try storeIDs(value, path: fieldPath)
-            case "stores":
-                product.stores = try stores(value, path: fieldPath)
-            default:
-                break
+            } catch {
+                problems.add(error)
             }
         }
         return product
     }
 
+    /// The prices of `price`, `tier` or `prices`; in `prices`, each territory's problem is recorded and the
+    /// others are read.
     private func prices(_ field: ConfigEntry, path: ConfigPath,
                         baseTerritory: Territory) throws(CatalogReadError) -> [Territory: Price] {
         let value = field.value
@@ -336,62 +361,86 @@ struct ConfigValidator: ConfigNodeReading {
             var result: [Territory: Price] = [:]
             result.reserveCapacity(entries.count)
             for entry in entries {
-                // The key path is built only for a message: a big config has hundreds of thousands of prices.
-                let territory = try territory(entry.key, at: entry.keyLocation, path: path.appending(key: entry.key))
-                // A territory priced twice is rare: the earlier entry is searched for only then.
-                if result[territory] != nil,
-                   let earlier = entries.first(where: { Territory(code: $0.key) == territory }) {
-                    let also = ConfigScalar.quote(earlier.key)
-                    throw CatalogReadError(
-                        "\(path.appending(key: entry.key)): \(territory.alpha2) is priced twice (also as \(also) "
-                            + "at line \(earlier.keyLocation.line ?? 0), column \(earlier.keyLocation.column ?? 0))",
-                        at: entry.keyLocation)
+                do throws(CatalogReadError) {
+                    // The key path is built only for a message: a big config has hundreds of thousands of prices.
+                    let territory = try territory(entry.key, at: entry.keyLocation,
+                                                  path: path.appending(key: entry.key))
+                    // A territory priced twice is rare: the earlier entry is searched for only then.
+                    if result[territory] != nil,
+                       let earlier = entries.first(where: { Territory(code: $0.key) == territory }) {
+                        let also = ConfigScalar.quote(earlier.key)
+                        throw CatalogReadError(
+                            "\(path.appending(key: entry.key)): \(territory.alpha2) is priced twice "
+                                + "(also as \(also) at line \(earlier.keyLocation.line ?? 0), "
+                                + "column \(earlier.keyLocation.column ?? 0))",
+                            at: entry.keyLocation)
+                    }
+                    let money = try money(entry.value, path: path.appending(key: entry.key))
+                    result[territory] = Price(territory: territory, money: money, location: entry.value.location)
+                } catch {
+                    problems.add(error)
                 }
-                let money = try money(entry.value, path: path.appending(key: entry.key))
-                result[territory] = Price(territory: territory, money: money, location: entry.value.location)
             }
             return result
         }
     }
 
-    private func introOffer(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> IntroOffer {
+    /// An intro offer; each problem of its fields is recorded, and nil is returned when its mode or period is
+    /// missing or wrong.
+    private func introOffer(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> IntroOffer? {
         let fields = try mapping(node, path: path, allowed: ConfigValidator.introOfferKeys)
         func field(_ key: String) -> ConfigEntry? { fields.first(where: { $0.key == key }) }
         let modes = "free-trial, pay-as-you-go or pay-up-front"
-        guard let modeEntry = field("mode") else {
-            throw CatalogReadError("\(path): missing \"mode\" (\(modes))", at: node.location)
+        var mode: IntroOffer.Mode?
+        if let modeEntry = field("mode") {
+            mode = problems.recording { () throws(CatalogReadError) in
+                let modeText = try string(modeEntry.value, path: path.appending(key: "mode"))
+                guard let mode = IntroOffer.Mode(rawValue: modeText) else {
+                    throw CatalogReadError(
+                        "\(path.appending(key: "mode")): \(ConfigScalar.quote(modeText)) is not an offer mode "
+                            + "(\(modes))",
+                        at: modeEntry.value.location)
+                }
+                return mode
+            }
+        } else if !misspells("mode", in: fields, allowed: ConfigValidator.introOfferKeys) {
+            problems.add(CatalogReadError("\(path): missing \"mode\" (\(modes))", at: node.location))
         }
-        let modeText = try string(modeEntry.value, path: path.appending(key: "mode"))
-        guard let mode = IntroOffer.Mode(rawValue: modeText) else {
-            throw CatalogReadError(
-                "\(path.appending(key: "mode")): \(ConfigScalar.quote(modeText)) is not an offer mode (\(modes))",
-                at: modeEntry.value.location)
+        var period: SubscriptionPeriod?
+        if let periodEntry = field("period") {
+            period = problems.recording { () throws(CatalogReadError) in
+                try self.period(periodEntry.value, path: path.appending(key: "period"))
+            }
+        } else if !misspells("period", in: fields, allowed: ConfigValidator.introOfferKeys) {
+            problems.add(CatalogReadError("\(path): missing \"period\" (e.g. P1W)", at: node.location))
         }
-        guard let periodEntry = field("period") else {
-            throw CatalogReadError("\(path): missing \"period\" (e.g. P1W)", at: node.location)
-        }
-        let period = try period(periodEntry.value, path: path.appending(key: "period"))
         var periods = 1
         if let periodsEntry = field("periods") {
-            guard let count = periodsEntry.value.scalar?.int, count >= 1, count <= IntroOffer.maximumPeriods else {
-                throw CatalogReadError(
+            if let count = periodsEntry.value.scalar?.int, count >= 1, count <= IntroOffer.maximumPeriods {
+                periods = count
+            } else {
+                problems.add(CatalogReadError(
                     "\(path.appending(key: "periods")): \(periodsEntry.value.quoted) is not a number of periods "
                         + "(a whole number, at least 1)",
-                    at: periodsEntry.value.location)
+                    at: periodsEntry.value.location))
             }
-            periods = count
         }
         var price: Money?
         if let priceEntry = field("price") {
-            guard mode != .freeTrial else {
-                throw CatalogReadError("\(path.appending(key: "price")): a free trial has no price",
-                                       at: priceEntry.keyLocation)
+            if mode == .freeTrial {
+                problems.add(CatalogReadError("\(path.appending(key: "price")): a free trial has no price",
+                                              at: priceEntry.keyLocation))
+            } else {
+                price = problems.recording { () throws(CatalogReadError) in
+                    try money(priceEntry.value, path: path.appending(key: "price"))
+                }
             }
-            price = try money(priceEntry.value, path: path.appending(key: "price"))
         }
+        guard let mode, let period else { return nil }
         return IntroOffer(mode: mode, period: period, periods: periods, price: price, location: node.location)
     }
 
+    /// The `storeIds` mapping; each entry's problem is recorded.
     private func storeIDs(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> [StoreKind: ProductID] {
         guard let entries = node.entries else {
             throw CatalogReadError("\(path): \(node.quoted) is not a mapping of stores to IDs (e.g. play: sub:plan)",
@@ -401,14 +450,18 @@ struct ConfigValidator: ConfigNodeReading {
         for entry in entries {
             let entryPath = path.appending(key: entry.key)
             guard entry.key == StoreKind.play.rawValue else {
-                throw CatalogReadError(
+                problems.add(CatalogReadError(
                     "\(entryPath): only \"play\" can have a different ID in schema version 1 "
                         + "(the config key is the App Store product ID)",
-                    at: entry.keyLocation)
+                    at: entry.keyLocation))
+                continue
             }
-            let id = try string(entry.value, path: entryPath)
+            guard let id = problems.recording({ () throws(CatalogReadError) in
+                try string(entry.value, path: entryPath)
+            }) else { continue }
             guard !id.isEmpty else {
-                throw CatalogReadError("\(entryPath): must not be empty", at: entry.value.location)
+                problems.add(CatalogReadError("\(entryPath): must not be empty", at: entry.value.location))
+                continue
             }
             result[.play] = ProductID(id)
         }
@@ -448,7 +501,10 @@ struct ConfigValidator: ConfigNodeReading {
         let path = makePath()
         switch node.value {
         case .mapping(let entries):
-            try checkKeys(entries, allowed: ConfigValidator.moneyKeys, path: path)
+            // One problem per price: a misspelled key, not also a missing one.
+            if let unknown = unknownKeys(entries, allowed: ConfigValidator.moneyKeys, path: path).first {
+                throw unknown
+            }
             guard let amountEntry = entries.first(where: { $0.key == "amount" }) else {
                 throw CatalogReadError("\(path): missing \"amount\" (\(ConfigValidator.priceHelp))",
                                        at: node.location)

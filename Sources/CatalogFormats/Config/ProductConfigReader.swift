@@ -33,7 +33,7 @@ public struct ProductConfigReader: CatalogReader {
         let root = try ConfigNode.parse(
             data, path: displayPath,
             emptyFile: "the file is empty; a config needs at least \"version: 1\" and \"products:\"",
-            products: products)
+            products: products, problems: validator.problems)
         return try validator.catalog(from: root, streamed: products)
     }
 }

@@ -11,12 +11,15 @@ enum Exit {
     static let cannotCheck = ExitCode(2)
 }
 
-/// Runs `body`; an input error is printed to standard error as one compiler-style line and becomes exit 2.
+/// Runs `body`; an input error is printed to standard error, one compiler-style line per problem (a config, rules
+/// file or baseline reports every problem it has, then how many more there are), and becomes exit 2.
 func reportingInputErrors<T>(_ console: Console, _ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as CatalogReadError {
-        console.error(error.description)
+        for line in error.lines {
+            console.error(line)
+        }
         throw Exit.cannotCheck
     }
 }
