@@ -3,8 +3,6 @@ import CatalogFormats
 
 /// The exit codes, in one place (a public contract: DESIGN.md §3). Usage errors (64) stay with ArgumentParser.
 enum Exit {
-    /// Consistent: no failing finding.
-    static let consistent = ExitCode(0)
     /// Inconsistent: at least one failing finding.
     static let inconsistent = ExitCode(1)
     /// Cannot check: unreadable, malformed or invalid input.
