@@ -53,6 +53,9 @@ public struct InputSource: Hashable, Sendable {
         }
     }
 
+    /// The input as the user could have typed it: `FORMAT:` (when named) and `displayPath`.
+    public var spelling: String { (format.map { $0.rawValue + ":" } ?? "") + displayPath }
+
     /// Looks at the input once: one `stat`, a folder's listing, a stream's bytes, git's object copied out, and
     /// the format (given, else detected). Errors about the path itself (missing, a loop, not searchable, git's
     /// own reason) are thrown here; a format that cannot be told, or one the role refuses, is kept in

@@ -85,12 +85,13 @@ struct CheckRun {
             return (config: resolvedConfig, stores: resolvedStores)
         }
         var seen: [FileIdentity: String] = [:]
+        // Named as spelled, with --store-format applied.
         for store in resolved.stores {
             if let first = seen[store.identity] {
-                throw ValidationError("--store \(first) and --store \(store.displayPath) are the same store input; "
+                throw ValidationError("--store \(first) and --store \(store.source.spelling) are the same store input; "
                                       + "give each store once")
             }
-            seen[store.identity] = store.displayPath
+            seen[store.identity] = store.source.spelling
         }
         return resolved
     }
