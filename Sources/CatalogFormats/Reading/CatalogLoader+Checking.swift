@@ -27,18 +27,6 @@ extension CatalogLoader {
         return (try configRead.next(), try storeCatalogs.get())
     }
 
-    /// Resolves the config and then each store, in that order, and reads them as `load(config:stores:)` does.
-    public func load(config: String, stores: [(path: String, format: CatalogFormat?)])
-        throws(CatalogReadError) -> (config: Catalog, stores: [Catalog])
-    {
-        let resolvedConfig = try InputSource(origin: .path(config)).resolve(as: .config)
-        var resolvedStores: [ResolvedInput] = []
-        for store in stores {
-            resolvedStores.append(try InputSource(origin: .path(store.path), format: store.format).resolve(as: .store))
-        }
-        return try load(config: resolvedConfig, stores: resolvedStores)
-    }
-
     private func load(_ stores: [ResolvedInput]) throws(CatalogReadError) -> [Catalog] {
         var catalogs: [Catalog] = []
         for store in stores { catalogs.append(try load(store)) }

@@ -45,9 +45,4 @@ public struct CatalogLoader: Sendable {
     public func load(_ path: String, format: CatalogFormat? = nil) throws(CatalogReadError) -> Catalog {
         try load(InputSource(origin: .path(path), format: format).resolve(as: .catalog))
     }
-
-    /// Reads any spelling of a catalog (`PATH`, `FORMAT:PATH`, `git:REV:PATH`, `-`), as `diff` and `export` do.
-    public func load(input argument: String) throws(CatalogReadError) -> Catalog {
-        try load(InputSource(argument).resolve(as: .catalog))
-    }
 }
