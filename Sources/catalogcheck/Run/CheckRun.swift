@@ -76,7 +76,8 @@ struct CheckRun {
     private func resolveInputs(console: Console) throws -> (config: ResolvedInput, stores: [ResolvedInput]) {
         let spellings = [config] + stores
         if spellings.filter({ $0.origin == .standardInput }).count > 1 {
-            throw ValidationError("standard input (-) can be read once; give it to one --config or --store")
+            console.error("Error: standard input (-) can be read once; give it to one --config or --store")
+            throw Exit.usage
         }
         let resolved = try reportingInputErrors(console) {
             let resolvedConfig = try config.resolve(as: .config)
@@ -88,8 +89,9 @@ struct CheckRun {
         // Named as spelled, with --store-format applied.
         for store in resolved.stores {
             if let first = seen[store.identity] {
-                throw ValidationError("--store \(first) and --store \(store.source.spelling) are the same store input; "
-                                      + "give each store once")
+                console.error("Error: --store \(first) and --store \(store.source.spelling) are the same store input; "
+                              + "give each store once")
+                throw Exit.usage
             }
             seen[store.identity] = store.source.spelling
         }

@@ -7,6 +7,9 @@ enum Exit {
     static let inconsistent = ExitCode(1)
     /// Cannot check: unreadable, malformed or invalid input.
     static let cannotCheck = ExitCode(2)
+    /// A usage error found only once the inputs are resolved (one store given twice): ArgumentParser's 64, with
+    /// one line on standard error instead of the root command's usage.
+    static let usage = ExitCode.validationFailure
 }
 
 /// Runs `body`; an input error is printed to standard error as one compiler-style line and becomes exit 2.
