@@ -128,7 +128,8 @@ public struct ResolvedInput: Sendable {
     public let kind: Kind
     /// The input as output and locations name it.
     public let displayPath: String
-    /// Where readers read it: the file or folder, or a temporary copy of a stream or of git's object.
+    /// Where readers read it: the file or folder, or a temporary copy of a stream or of git's object. A regular
+    /// file's bytes are not held here: its reader maps it once, so memory stays within DESIGN.md §8's bounds.
     public let url: URL
     /// The format: given, or detected; or why it cannot be read (the format is not told by anything, the
     /// folder holds several catalogs, or the role refuses it), thrown when the input is read.
