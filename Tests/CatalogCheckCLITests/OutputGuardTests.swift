@@ -161,4 +161,24 @@ struct QuietOutputTests {
         #expect(quietLines.filter { $0.hasPrefix("::warning") || $0.hasPrefix("::notice") }.count == 0)
         #expect(quietLines.filter { $0.hasPrefix("::error") }.count == 17)
     }
+
+    @Test("--output of a non-text format carries every finding with --quiet; a text --output is the console's")
+    func outputFile() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sarif = folder.appendingPathComponent("out.sarif")
+        let text = folder.appendingPathComponent("out.txt")
+
+        let quietSARIF = try CommandRunner.run(Self.check + ["--format", "sarif", "--output", sarif.path, "--quiet"])
+        let quietText = try CommandRunner.run(Self.check + ["--output", text.path, "--quiet"])
+
+        #expect(quietSARIF.exitCode == 1)
+        #expect(quietText.exitCode == 1)
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: sarif)) as? [String: Any]
+        let runs = try #require(document?["runs"] as? [[String: Any]])
+        #expect((runs.first?["results"] as? [Any])?.count == 26)
+        let lines = try String(contentsOf: text, encoding: .utf8).split(separator: "\n")
+        #expect(lines.filter { $0.contains(": warning: ") || $0.contains(": note: ") }.isEmpty)
+        #expect(lines.filter { $0.contains(": error: ") }.count == 17)
+    }
 }
