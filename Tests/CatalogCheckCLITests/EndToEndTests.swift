@@ -27,7 +27,7 @@ struct EndToEndTests {
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("== catalogs/demo/appstore.storekit (storekit) =="))
         #expect(result.stdout.contains("== catalogs/demo/play (play-json) =="))
-        #expect(result.stdout.contains("(store: play, config: products.yml)"))
+        #expect(result.stdout.contains("(store: play (play-json), config: products.yml)"))
         #expect(result.stdout.hasSuffix("in all: 0 errors, 0 warnings, 1 note\n"))
     }
 

@@ -37,7 +37,7 @@ struct OneTimeTypeTests {
         #expect(result.stdout == """
             \(Self.folder)/one-time-as-subscription.yml:5:5: error: [type-mismatch] com.example.app.coins: is \
             one-time in the store (\(Self.folder)/play/onetimeproducts.json:3:5), non-renewing in the config
-            1 error, 0 warnings, 0 notes — 3 products compared (store: play, config: one-time-as-subscription.yml)
+            1 error, 0 warnings, 0 notes — 3 products compared (store: play (play-json), config: one-time-as-subscription.yml)
 
             """)
     }
@@ -90,7 +90,7 @@ struct OneTimeTypeTests {
             """))
         #expect(checked.exitCode == 0, "\(checked.stdout)\(checked.stderr)")
         #expect(checked.stdout.hasSuffix(
-            "0 errors, 0 warnings, 0 notes — 3 products compared (store: play, config: play.yml)\n"))
+            "0 errors, 0 warnings, 0 notes — 3 products compared (store: play (play-json), config: play.yml)\n"))
     }
 
     /// The rule IDs of a JSON report's findings, in report order.

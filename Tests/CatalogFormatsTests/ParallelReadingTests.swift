@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Reading on the second core (`ReadAhead`, `CatalogLoader.load(config:stores:)`) and folder listing
+/// Reading on the second core (`ReadAhead`, `CatalogLoader.load(config:stores:)` of resolved inputs) and folder listing
 /// (`FileLoading.files`): what comes out, and which error, must be what a reading in order gives.
 @Suite("Reading on two cores")
 struct ParallelReadingTests {
@@ -58,7 +58,9 @@ struct ParallelReadingTests {
         let store = Fixtures.catalog(relativePath).path
         let loader = CatalogLoader(options: try Self.options())
 
-        let (parallelConfig, parallelStores) = try loader.load(config: config, stores: [(store, format)])
+        let (parallelConfig, parallelStores) = try loader.load(
+            config: InputSource(config).resolve(as: .config),
+            stores: [InputSource(origin: .path(store), format: format).resolve(as: .store)])
 
         let inOrderConfig = try loader.load(config, format: .catalog)
         let inOrderStore = try loader.readingStores(against: inOrderConfig).load(store, format: format)
@@ -79,7 +81,8 @@ struct ParallelReadingTests {
 
         for format in [CatalogFormat.ascJSON, nil] {
             let error = #expect(throws: CatalogReadError.self) {
-                try loader.load(config: config.path, stores: [(store.path, format)])
+                try loader.load(config: InputSource(config.path).resolve(as: .config),
+                                stores: [InputSource(origin: .path(store.path), format: format).resolve(as: .store)])
             }
 
             #expect(error?.location.path == config.path)

@@ -145,6 +145,43 @@ enum FileLoading {
         return paths.sorted().map { URL(fileURLWithPath: $0) }
     }
 
+    /// A folder's regular files, recursively, relative to it and sorted, with their inodes (from `readdir`, so
+    /// no `stat` per file): hidden entries are skipped and symbolic links neither followed nor listed, as in
+    /// `files(in:suffix:)`.
+    static func listing(of folder: URL) -> [(path: String, inode: UInt64)] {
+        var entries: [(path: String, inode: UInt64)] = []
+        collectEntries(in: folder.path, relative: "", into: &entries)
+        return entries.sorted { $0.path < $1.path }
+    }
+
+    private static func collectEntries(in folder: String, relative: String,
+                                       into entries: inout [(path: String, inode: UInt64)]) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let path = folder + "/" + name
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: type = Int32(DT_DIR)
+                case S_IFREG: type = Int32(DT_REG)
+                default: continue
+                }
+            }
+            if type == Int32(DT_DIR) {
+                collectEntries(in: path, relative: relative + name + "/", into: &entries)
+            } else if type == Int32(DT_REG) {
+                entries.append((relative + name, UInt64(entry.pointee.d_ino)))
+            }
+        }
+    }
+
     private static func collectFiles(in folder: String, suffix: String, into paths: inout [String]) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }

@@ -19,20 +19,29 @@ public struct GitRevisionSource: Sendable {
         path = String(rest[rest.index(after: colon)...])
     }
 
+    /// The input at `path` in `revision`.
+    public init(revision: String, path: String) {
+        self.revision = revision
+        self.path = path
+    }
+
     /// How the input is named in output and locations.
     public var displayPath: String { "git:\(revision):\(path)" }
 
     /// Writes the file (or folder) at the revision into `folder` and returns its URL there, under the same
-    /// name, so the readers and format detection see what they would see in a checkout.
-    public func materialize(in folder: URL) throws(CatalogReadError) -> URL {
+    /// name, so the readers and format detection see what they would see in a checkout, with git's name for
+    /// the object (its identity: one object given twice is one input).
+    public func materialize(in folder: URL) throws(CatalogReadError) -> (url: URL, object: String) {
         let location = SourceLocation(path: displayPath)
         guard !revision.isEmpty, !path.isEmpty, !revision.hasPrefix("-") else {
             throw CatalogReadError("write git:REV:PATH, e.g. git:origin/main:products.yml", at: location)
         }
         let object = "\(revision):\(path)"
         let kind = try git(["cat-file", "-t", object])
-        let name = (path as NSString).lastPathComponent.isEmpty ? "root" : (path as NSString).lastPathComponent
-        let target = folder.appendingPathComponent(name)
+        let name = String(decoding: try git(["rev-parse", "--verify", "--quiet", object]), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let fileName = (path as NSString).lastPathComponent
+        let target = folder.appendingPathComponent(fileName.isEmpty ? "root" : fileName)
         switch String(decoding: kind, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) {
         case "blob":
             try write(try git(["show", object]), to: target)
@@ -47,7 +56,7 @@ public struct GitRevisionSource: Sendable {
         case let other:
             throw CatalogReadError("is a \(other) in git, not a file or folder", at: location)
         }
-        return target
+        return (target, name)
     }
 
     private func write(_ data: Data, to url: URL) throws(CatalogReadError) {

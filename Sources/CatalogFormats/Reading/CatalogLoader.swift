@@ -33,55 +33,16 @@ public struct CatalogLoader: Sendable {
         return loader
     }
 
+    /// Reads a resolved input with the reader of its format; an input whose format could not be told, or
+    /// that its role refuses, throws why here.
+    public func load(_ input: ResolvedInput) throws(CatalogReadError) -> Catalog {
+        let format = try input.readableFormat()
+        return try CatalogLoader.reader(for: format).read(contentsOf: input.url, displayPath: input.displayPath,
+                                                           options: options)
+    }
+
     /// Reads `path` (relative to the working directory, or absolute) as `format`, detecting it when nil.
     public func load(_ path: String, format: CatalogFormat? = nil) throws(CatalogReadError) -> Catalog {
-        try load(URL(fileURLWithPath: path), displayPath: path, format: format)
-    }
-
-    /// Reads `url`, naming it `displayPath` in the catalog and in errors. A stream (a FIFO, `/dev/stdin`, a
-    /// device) is read once, up to `FileLoading.streamLimit`, into a temporary file of the same name that
-    /// detection and the reader then read like any file.
-    public func load(_ url: URL, displayPath: String, format: CatalogFormat? = nil) throws(CatalogReadError) -> Catalog {
-        if try FileLoading.kind(of: url, displayPath: displayPath) == .stream {
-            let data = try FileLoading.data(at: url, displayPath: displayPath)
-            let folder = FileManager.default.temporaryDirectory
-                .appendingPathComponent("catalogcheck-stream-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let copy = folder.appendingPathComponent(url.lastPathComponent.isEmpty ? "input" : url.lastPathComponent)
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try data.write(to: copy)
-            } catch {
-                throw CatalogReadError("cannot copy the stream to a temporary file in \(folder.deletingLastPathComponent().path)",
-                                       at: SourceLocation(path: displayPath))
-            }
-            return try load(copy, displayPath: displayPath, format: format)
-        }
-        let resolved: CatalogFormat
-        if let format {
-            resolved = format
-        } else {
-            resolved = try FormatDetector.detect(url, displayPath: displayPath)
-        }
-        return try CatalogLoader.reader(for: resolved).read(contentsOf: url, displayPath: displayPath,
-                                                             options: options)
-    }
-
-    /// Reads a `diff` input: `PATH`, `FORMAT:PATH`, or `git:REV:PATH` (through a temporary copy of what git
-    /// holds at REV, removed afterwards).
-    public func load(input argument: String) throws(CatalogReadError) -> Catalog {
-        var format: CatalogFormat?
-        var rest = argument
-        if let colon = argument.firstIndex(of: ":"),
-           let named = CatalogFormat(rawValue: String(argument[..<colon])) {
-            format = named
-            rest = String(argument[argument.index(after: colon)...])
-        }
-        guard let git = GitRevisionSource(argument: rest) else { return try load(rest, format: format) }
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("catalogcheck-git-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let url = try git.materialize(in: folder)
-        return try load(url, displayPath: git.displayPath, format: format)
+        try load(InputSource(origin: .path(path), format: format).resolve(as: .catalog))
     }
 }

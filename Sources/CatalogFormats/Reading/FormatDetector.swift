@@ -35,8 +35,14 @@ public enum FormatDetector {
     /// Detects the format of a file or folder.
     public static func detect(_ url: URL, displayPath: String) throws(CatalogReadError) -> CatalogFormat {
         if try FileLoading.kind(of: url, displayPath: displayPath) == .directory {
-            return try detectFolder(url, displayPath: displayPath)
+            return try detectFolder(url, listing: FileLoading.listing(of: url).map(\.path), given: nil,
+                                    role: .catalog, displayPath: displayPath)
         }
+        return try detectFile(url, displayPath: displayPath)
+    }
+
+    /// Detects the format of a file (or a stream's copy) by its extension, else its first 64 KiB.
+    static func detectFile(_ url: URL, displayPath: String) throws(CatalogReadError) -> CatalogFormat {
         switch url.pathExtension.lowercased() {
         case "storekit": return .storekit
         case "yml", "yaml": return .catalog
@@ -50,25 +56,71 @@ public enum FormatDetector {
         throw undetectable(displayPath)
     }
 
-    private static func detectFolder(_ url: URL, displayPath: String) throws(CatalogReadError) -> CatalogFormat {
-        // A Transporter package (`App.itmsp/`) holds its metadata.xml.
-        if FileManager.default.fileExists(atPath: url.appendingPathComponent("metadata.xml").path) {
-            return .appstoreXML
+    /// The format of a folder from its listing (`listing`: its regular files, relative, sorted). A folder is one
+    /// catalog of one format (DESIGN.md §2): one that holds catalogs of several formats (a `.storekit` file
+    /// beside an `asc/` folder and a `metadata.xml`, say) is refused, listing them, whatever format was given,
+    /// since every folder reader would read a part of it and say nothing about the rest. `given` wins over the
+    /// one format found.
+    static func detectFolder(_ url: URL, listing: [String], given: CatalogFormat?, role: InputRole,
+                             displayPath: String) throws(CatalogReadError) -> CatalogFormat {
+        let found = catalogs(in: url, listing: listing)
+        let formats = Set(found.map(\.format))
+        if formats.count > 1 {
+            var byEntry: [String: Set<CatalogFormat>] = [:]
+            for catalog in found { byEntry[catalog.entry, default: []].insert(catalog.format) }
+            let list = byEntry.keys.sorted().map { entry in
+                let names = (byEntry[entry] ?? []).sorted().map(\.rawValue).joined(separator: ", ")
+                return "\(entry) (\(names))"
+            }.joined(separator: ", ")
+            let advice = role == .store ? "give one --store per catalog" : "name one of them"
+            throw CatalogReadError("holds catalogs of several formats: \(list); a folder is read as one catalog, "
+                                   + advice, at: SourceLocation(path: displayPath))
         }
-        let files = FileLoading.files(in: url, suffix: ".json")
-        // gradle-play-publisher keeps products/ and subscriptions/ folders.
-        if files.contains(where: { ["products", "subscriptions"].contains($0.deletingLastPathComponent().lastPathComponent) }) {
-            return .playJSON
-        }
-        for file in files where !file.lastPathComponent.hasSuffix(".metadata.json") {
-            if let format = sniff(prefix(of: file)), format == .ascJSON || format == .playJSON {
-                return format
-            }
-        }
+        if let format = given ?? formats.first { return format }
         throw CatalogReadError(
             "cannot tell the format of this folder (expected App Store Connect or Google Play .json files, or "
                 + "a Transporter package with metadata.xml); "
                 + "pass --store-format", at: SourceLocation(path: displayPath))
+    }
+
+    /// The catalogs a folder's files make up, each with the top-level entry it is in (`asc/`, `metadata.xml`).
+    /// A `.json` file's format is its folder's: the first file of a folder that tells one decides (one sniff per
+    /// folder, not per page of a large App Store Connect snapshot); gradle-play-publisher keeps Play products in
+    /// `products/` and `subscriptions/`, beside `*.metadata.json` listings that are no catalog.
+    private static func catalogs(in url: URL, listing: [String]) -> [(entry: String, format: CatalogFormat)] {
+        var found: [(entry: String, format: CatalogFormat)] = []
+        var folderFormats: [Substring: CatalogFormat] = [:]
+        for path in listing {
+            let slash = path.lastIndex(of: "/")
+            let folder = slash.map { path[..<$0] } ?? ""
+            let name = slash.map { path[path.index(after: $0)...] } ?? Substring(path)
+            let lowered = name.lowercased()
+            let fileExtension = lowered.split(separator: ".").count > 1 ? lowered.split(separator: ".").last ?? "" : ""
+            let file = url.appendingPathComponent(path)
+            var format: CatalogFormat?
+            switch fileExtension {
+            case "xml" where slash == nil && lowered == "metadata.xml": format = .appstoreXML
+            case "storekit": format = .storekit
+            case "plist": format = .plist
+            case "csv": format = sniff(prefix(of: file, count: 4096)) == .playCSV ? .playCSV : nil
+            case "yml", "yaml": format = sniff(prefix(of: file, count: 4096)) == .catalog ? .catalog : nil
+            case "json" where !lowered.hasSuffix(".metadata.json"):
+                let parent = folder.split(separator: "/").last ?? ""
+                if parent == "products" || parent == "subscriptions" {
+                    format = .playJSON
+                } else if let known = folderFormats[folder] {
+                    format = known
+                } else if let sniffed = sniff(prefix(of: file, count: 65_536)) {
+                    folderFormats[folder] = sniffed
+                    format = sniffed
+                }
+            default: break
+            }
+            guard let format else { continue }
+            let entry = slash == nil ? path : String(path[..<(path.firstIndex(of: "/") ?? path.endIndex)]) + "/"
+            found.append((entry, format))
+        }
+        return found
     }
 
     private static func undetectable(_ displayPath: String) -> CatalogReadError {
@@ -77,9 +129,10 @@ public enum FormatDetector {
                                 at: SourceLocation(path: displayPath))
     }
 
-    /// The first 64 KiB of a file, as text (transcoded from UTF-16 / UTF-32 when a byte order mark says so).
-    private static func prefix(of url: URL) -> String {
-        let data = try? FileLoading.prefix(of: url, count: 65_536, displayPath: url.path)
+    /// The first `count` bytes of a file, as text (transcoded from UTF-16 / UTF-32 when a byte order mark says
+    /// so); empty when it cannot be read.
+    private static func prefix(of url: URL, count: Int) -> String {
+        let data = try? FileLoading.prefix(of: url, count: count, displayPath: url.path)
         return TextEncoding.sniffingText(data ?? Data())
     }
 

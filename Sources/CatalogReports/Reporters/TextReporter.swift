@@ -1,7 +1,7 @@
 import CatalogCore
 
 /// One compiler-style line per finding (`path:line:col: error: [rule] product: message`), so editors and CI
-/// logs link it, then a summary line per store input. Suppressed findings are left out (the summary counts
+/// logs link it, then a summary line per store input, naming the store and its format (DESIGN.md §2). Suppressed findings are left out (the summary counts
 /// them); every piece of catalog text goes through `TerminalEscaper`, so one finding is always one line.
 public struct TextReporter: Reporter {
     /// Creates the reporter.
@@ -78,7 +78,7 @@ public struct TextReporter: Reporter {
     private func summary(_ findings: [Finding], comparison: StoreComparison, configPath: String) -> String {
         let products = comparison.matchedProducts == 1 ? "product" : "products"
         return "\(counts(findings)) — \(comparison.matchedProducts) \(products) compared "
-            + "(store: \(TerminalEscaper.escape(fileName(comparison.storePath))), "
+            + "(store: \(TerminalEscaper.escape(fileName(comparison.storePath))) (\(comparison.storeFormat.rawValue)), "
             + "config: \(TerminalEscaper.escape(fileName(configPath))))"
     }
 

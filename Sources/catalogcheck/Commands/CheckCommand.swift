@@ -21,20 +21,29 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var inputs: CatalogInputOptions
     @OptionGroup var policy: PolicyOptions
-    @OptionGroup var output: ReportOutputOptions
+
+    @Flag(name: .long, help: "Record the current findings in the --baseline file and exit 0.")
+    var updateBaseline = false
+
+    @OptionGroup var reports: ReportOutputOptions
+    @OptionGroup var destination: OutputOption
     @OptionGroup var date: AsOfOption
+
+    func validate() throws {
+        if updateBaseline && policy.baseline == nil {
+            throw ValidationError("--update-baseline needs --baseline FILE: the file to write")
+        }
+    }
 
     func run() throws {
         let console = Console()
         let day = try date.day()
-        let run = try policy.check(inputs, asOf: day, console: console)
-        var result = run.result
-        if output.quiet {
-            result.findings = result.findings.filter { result.fails($0) || $0.isSuppressed }
-        }
-        try output.write(result, asOf: day, overview: run.overview, console: console)
+        let reports = CheckReports(reports, output: destination.output, asOf: day)
+        let run = try CheckRun(inputs: inputs, policy: policy, updatingBaseline: updateBaseline,
+                               outputs: reports.files, asOf: day).run(console: console)
+        try reports.write(run, console: console)
 
-        if policy.updateBaseline, let path = policy.baseline {
+        if updateBaseline, let path = policy.baseline {
             // From the whole result: --quiet trims what is shown, never what is recorded.
             let recorded = Baseline(path: path, recording: run.result)
             try console.emit(BaselineWriter().write(recorded), to: path)
@@ -42,6 +51,6 @@ struct CheckCommand: ParsableCommand {
                           + "fail only on new ones")
             return
         }
-        if !result.isConsistent { throw Exit.inconsistent }
+        if !run.result.isConsistent { throw Exit.inconsistent }
     }
 }

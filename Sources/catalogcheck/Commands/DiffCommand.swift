@@ -12,7 +12,7 @@ struct DiffCommand: ParsableCommand {
         abstract: "Show what changes between two catalogs: products, fields, prices per territory, groups.",
         discussion: """
             OLD and NEW are catalogs of any formats: two revisions of the config, a config and a store export, \
-            or two store exports. Each is a path, FORMAT:PATH, or git:REV:PATH — PATH as it is at revision REV \
+            or two store exports. Each is a path, FORMAT:PATH, - (standard input), or git:REV:PATH — PATH as it is at revision REV \
             in the repository of the working directory (from the repository root, or ./-relative), e.g. \
             git:origin/main:products.yml. Price changes show the percentage; a price change on an \
             auto-renewable subscription says that it reaches existing subscribers.
@@ -21,10 +21,10 @@ struct DiffCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The old catalog: PATH, FORMAT:PATH or git:REV:PATH.", valueName: "old"))
+    @Argument(help: ArgumentHelp("The old catalog: PATH, FORMAT:PATH, git:REV:PATH or -.", valueName: "old"))
     var old: String
 
-    @Argument(help: ArgumentHelp("The new catalog: PATH, FORMAT:PATH or git:REV:PATH.", valueName: "new"))
+    @Argument(help: ArgumentHelp("The new catalog: PATH, FORMAT:PATH, git:REV:PATH or -.", valueName: "new"))
     var new: String
 
     @Option(name: .long, help: "text (default), json (schema version 1) or markdown (for pull-request comments).")
@@ -33,8 +33,7 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .long, help: "Exit 1 when the catalogs differ (like git diff --exit-code).")
     var exitCode = false
 
-    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
-    var output: String?
+    @OptionGroup var destination: OutputOption
 
     @Flag(name: .long, help: "No colors (also when NO_COLOR is set, or the output is not a terminal).")
     var noColor = false
@@ -43,9 +42,15 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let console = Console()
+        let output = destination.output
         let loader = CatalogLoader(options: ReadOptions(asOf: try date.day()))
+        let (oldInput, newInput) = try reportingInputErrors(console) {
+            (try InputSource(old).resolve(as: .catalog), try InputSource(new).resolve(as: .catalog))
+        }
+        try OutputGuard.refuseOverwriting([RunInput(oldInput), RunInput(newInput)], outputs: output.map { [$0] } ?? [],
+                                          console: console)
         let (before, after) = try reportingInputErrors(console) {
-            (try loader.load(input: old), try loader.load(input: new))
+            (try loader.load(oldInput), try loader.load(newInput))
         }
         let diff = CatalogDiffer().diff(old: before, new: after)
         let colors = output == nil && format == .text && Console.wantsColors(noColorFlag: noColor)

@@ -25,7 +25,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     @Argument(help: ArgumentHelp(
-        "The catalog to export: a file or folder, FORMAT:PATH, or git:REV:PATH (as diff's inputs).",
+        "The catalog to export: a file or folder, FORMAT:PATH, git:REV:PATH, or - (as diff's inputs).",
         valueName: "file"))
     var file: String
 
@@ -37,15 +37,19 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var date: AsOfOption
 
-    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
-    var output: String?
+    @OptionGroup var destination: OutputOption
 
     func run() throws {
         let console = Console()
-        let loader = CatalogLoader(options: ReadOptions(asOf: try date.day()))
+        let output = destination.output
+        var source = InputSource(file)
+        if source.format == nil { source.format = storeFormat }
+        let input = try reportingInputErrors(console) {
+            try source.resolve(as: .catalog)
+        }
+        try OutputGuard.refuseOverwriting([RunInput(input)], outputs: output.map { [$0] } ?? [], console: console)
         let catalog = try reportingInputErrors(console) {
-            if let storeFormat { return try loader.load(file, format: storeFormat) }
-            return try loader.load(input: file)
+            try CatalogLoader(options: ReadOptions(asOf: try date.day())).load(input)
         }
         let untyped = Set(catalog.products.filter { $0.kind == nil }.map(\.id)).count
         if untyped > 0 {

@@ -18,6 +18,10 @@ struct FormatsCommand: ParsableCommand {
             lines.append("\(name)  \(FormatDetector.title(of: format))\(store)")
             lines.append(String(repeating: " ", count: width + 2) + "detected: " + FormatDetector.detectionRule(for: format))
         }
+        lines.append("")
+        lines.append("A folder is read as one catalog of one format: one holding catalogs of several formats (a")
+        lines.append(".storekit file beside an asc/ folder, say) is refused; give one --store per catalog. A product")
+        lines.append("config is never a store.")
         try Console().emit(lines.joined(separator: "\n") + "\n", to: nil)
     }
 }

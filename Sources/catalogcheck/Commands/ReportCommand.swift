@@ -11,7 +11,7 @@ struct ReportCommand: ParsableCommand {
         abstract: "Write the release report: verdict per store, findings, products and price matrices.",
         discussion: """
             HTML (default: one self-contained, printable file with no scripts and no network references) or \
-            Markdown. Exits like check: 0 consistent, 1 inconsistent (the report is written in both cases), \
+            Markdown, to --output or standard output. Exits like check: 0 consistent, 1 inconsistent (the report is written in both cases), \
             2 unreadable input or an output that could not be written.
             """
     )
@@ -35,24 +35,17 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: "html (default) or markdown.")
     var format: Format = .html
 
-    @Option(name: .long, help: ArgumentHelp("The file to write.", valueName: "file"))
-    var output: String
-
+    @OptionGroup var destination: OutputOption
     @OptionGroup var date: AsOfOption
-
-    func validate() throws {
-        if policy.updateBaseline {
-            throw ValidationError("--update-baseline belongs to check; report only reads a baseline")
-        }
-    }
 
     func run() throws {
         let console = Console()
         let day = try date.day()
-        let run = try policy.check(inputs, asOf: day, console: console)
+        let run = try CheckRun(inputs: inputs, policy: policy, outputs: destination.output.map { [$0] } ?? [],
+                               asOf: day).run(console: console)
         let context = ReportContext(asOf: day, workingDirectory: FileManager.default.currentDirectoryPath,
                                     overview: run.overview())
-        try console.emit(format.reportFormat.reporter.report(run.result, context: context), to: output)
+        try console.emit(format.reportFormat.reporter.report(run.result, context: context), to: destination.output)
         if !run.result.isConsistent { throw Exit.inconsistent }
     }
 }

@@ -2,15 +2,17 @@ import ArgumentParser
 import CatalogCore
 import CatalogFormats
 
-/// The config and the store inputs, shared by `check` and `report`.
+/// The config and the store inputs, shared by `check` and `report`. Parsing only: `CheckRun` resolves them.
 struct CatalogInputOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The internal product config (YAML or JSON).", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp(
+        "The internal product config (YAML or JSON): a path, git:REV:PATH, or - for standard input.",
+        valueName: "file"))
     var config: String
 
     @Option(name: .long, help: ArgumentHelp(
-        "A store catalog: a file or folder, optionally FORMAT:PATH. Repeat for several stores.",
+        "A store catalog: a file or folder, FORMAT:PATH, git:REV:PATH, or -. Repeat for several stores.",
         valueName: "file|dir"))
-    var store: [StoreArgument] = []
+    var store: [InputSource] = []
 
     @Option(name: .long, help: "The format of the store input (only with one --store); detected when omitted.")
     var storeFormat: CatalogFormat?
@@ -29,12 +31,15 @@ struct CatalogInputOptions: ParsableArguments {
         }
     }
 
-    /// Reads the config and every store, at the same time when they do not depend on each other (Play prices
-    /// in the config's home currency unless told otherwise).
-    func load(asOf day: CalendarDate, console: Console) throws -> (config: Catalog, stores: [Catalog]) {
-        let loader = CatalogLoader(options: ReadOptions(asOf: day, playCurrency: playCurrency))
-        return try reportingInputErrors(console) {
-            try loader.load(config: config, stores: store.map { ($0.path, $0.format ?? storeFormat) })
+    /// The config as spelled.
+    var configSource: InputSource { InputSource(config) }
+
+    /// The stores as spelled, `--store-format` applied where the spelling names no format.
+    var storeSources: [InputSource] {
+        store.map { source in
+            var source = source
+            if source.format == nil { source.format = storeFormat }
+            return source
         }
     }
 }

@@ -3,15 +3,11 @@ import CatalogCore
 import CatalogReports
 import Foundation
 
-/// Where `check` writes what: the report on standard output (or `--output`), extra reports (`--report`),
-/// `--quiet`, colors.
+/// What `check` writes: the report format on standard output (or `--output`), extra reports (`--report`),
+/// `--quiet`, colors. Parsing only: `CheckReports` writes them.
 struct ReportOutputOptions: ParsableArguments {
     @Option(name: .long, help: "The report format on standard output (or --output).")
     var format: ReportFormat = .text
-
-    @Option(name: .long, help: ArgumentHelp("Write the report to this file instead of standard output.",
-                                            valueName: "file"))
-    var output: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "Also write a report in another format (repeatable). FORMAT: may be left out when the extension says it: "
@@ -19,45 +15,13 @@ struct ReportOutputOptions: ParsableArguments {
             transform: ReportArgument.parse)
     var report: [ReportArgument] = []
 
-    @Flag(name: .long, help: "Print only findings that fail the run, and the summary.")
+    @Flag(name: .long, help: ArgumentHelp(
+        "Show only findings that fail the run, and the summary, on standard output (or in a text --output); other "
+        + "report files, the baseline and the step summary carry every finding."))
     var quiet = false
 
     @Flag(name: .long, help: "No colors (also when NO_COLOR is set, or the output is not a terminal).")
     var noColor = false
-
-    /// Renders the result in every requested format and writes each; a write error is exit 2. With `--format
-    /// github` and `$GITHUB_STEP_SUMMARY` set, the Markdown summary is appended to that file. The release
-    /// overview (products, price matrices) is built only when an HTML report asks for it: `check --report
-    /// x.html` is the release document (DESIGN.md §2a); Markdown stays PR-comment sized (§6).
-    func write(_ result: CheckResult, asOf day: CalendarDate, overview makeOverview: () -> ReleaseOverview,
-               console: Console) throws {
-        var overview: ReleaseOverview?
-        func context(for format: ReportFormat, colors: Bool) -> ReportContext {
-            var context = ReportContext(colors: colors, asOf: day,
-                                        workingDirectory: FileManager.default.currentDirectoryPath)
-            if format == .html {
-                if overview == nil { overview = makeOverview() }
-                context.overview = overview
-            }
-            return context
-        }
-        let colors = output == nil && Console.wantsColors(noColorFlag: noColor)
-        try console.emit(format.reporter.report(result, context: context(for: format, colors: colors)), to: output)
-        for extra in report {
-            try console.emit(extra.format.reporter.report(result, context: context(for: extra.format, colors: false)),
-                             to: extra.path)
-        }
-        let fileContext = context(for: .github, colors: false)
-        if format == .github, let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"],
-           !summary.isEmpty {
-            do {
-                try OutputFile.append(GitHubReporter.stepSummary(result, context: fileContext).utf8, to: summary)
-            } catch {
-                console.error(error.message)
-                throw Exit.cannotCheck
-            }
-        }
-    }
 }
 
 /// A `--report [FORMAT:]PATH` value.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatalogCore
+import CatalogFormats
 import CatalogReports
 import Foundation
 
@@ -29,23 +30,12 @@ extension CurrencyCode: ExpressibleByArgument {
     }
 }
 
-/// A `--store` value: a path, optionally prefixed with a format (`play-json:play/`).
-struct StoreArgument: ExpressibleByArgument, Sendable {
-    let path: String
-    let format: CatalogFormat?
-
-    init?(argument: String) {
-        if let colon = argument.firstIndex(of: ":"),
-           let format = CatalogFormat(rawValue: String(argument[..<colon])) {
-            let path = String(argument[argument.index(after: colon)...])
-            guard !path.isEmpty else { return nil }
-            self.path = path
-            self.format = format
-        } else {
-            guard !argument.isEmpty else { return nil }
-            path = argument
-            format = nil
-        }
+extension InputSource: ExpressibleByArgument {
+    /// A `--store` value: any input spelling (`PATH`, `FORMAT:PATH`, `git:REV:PATH`, `-`); empty is refused.
+    public init?(argument: String) {
+        guard !argument.isEmpty else { return nil }
+        self.init(argument)
+        if case .path(let path) = origin, path.isEmpty { return nil }
     }
 }
 

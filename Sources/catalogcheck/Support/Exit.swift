@@ -3,12 +3,13 @@ import CatalogFormats
 
 /// The exit codes, in one place (a public contract: DESIGN.md §3). Usage errors (64) stay with ArgumentParser.
 enum Exit {
-    /// Consistent: no failing finding.
-    static let consistent = ExitCode(0)
     /// Inconsistent: at least one failing finding.
     static let inconsistent = ExitCode(1)
     /// Cannot check: unreadable, malformed or invalid input.
     static let cannotCheck = ExitCode(2)
+    /// A usage error found only once the inputs are resolved (one store given twice): ArgumentParser's 64, with
+    /// one line on standard error instead of the root command's usage.
+    static let usage = ExitCode.validationFailure
 }
 
 /// Runs `body`; an input error is printed to standard error, one compiler-style line per problem (a config, rules

@@ -1,0 +1,125 @@
+import ArgumentParser
+import CatalogCore
+import CatalogFormats
+import Foundation
+
+/// The check pipeline that `check` and `report` share (DESIGN.md §9): inputs resolved once, outputs that would
+/// replace an input refused, then the rules file and the baseline (a broken one stops the run before any
+/// catalog is read), the catalogs, the checker and the policy.
+struct CheckRun {
+    /// The config as spelled.
+    var config: InputSource
+    /// The stores as spelled.
+    var stores: [InputSource]
+    /// `--play-currency`.
+    var playCurrency: CurrencyCode?
+    /// `--territory`, which wins over the rules file's `territories:`.
+    var territories: Set<Territory>?
+    /// `--strict`.
+    var strict: Bool
+    /// `--rules`; nil: the nearest `.catalogcheck.yml`.
+    var rulesPath: String?
+    /// `--baseline`.
+    var baselinePath: String?
+    /// `--update-baseline`: the baseline is written, not applied.
+    var updatingBaseline: Bool
+    /// Every file the run will write: refused when one is an input.
+    var outputs: [String]
+    /// `--as-of`.
+    var asOf: CalendarDate
+
+    /// The run the options describe.
+    init(inputs: CatalogInputOptions, policy: PolicyOptions, updatingBaseline: Bool = false, outputs: [String],
+         asOf: CalendarDate) {
+        config = inputs.configSource
+        stores = inputs.storeSources
+        playCurrency = inputs.playCurrency
+        territories = policy.territories
+        strict = policy.strict
+        rulesPath = policy.rules
+        baselinePath = policy.baseline
+        self.updatingBaseline = updatingBaseline
+        self.outputs = outputs + (updatingBaseline ? baselinePath.map { [$0] } ?? [] : [])
+        self.asOf = asOf
+    }
+
+    /// Runs the check; an unreadable input is exit 2, a store given twice exit 64.
+    func run(console: Console) throws -> CheckedRun {
+        let (config, stores) = try resolveInputs(console: console)
+        let rulesFile = locateRulesFile()
+        let readBaseline = updatingBaseline ? nil : baselinePath
+        var inputs = [RunInput(config)] + stores.map(RunInput.init)
+        if let rulesFile, let input = RunInput(role: "the rules file", path: rulesFile) { inputs.append(input) }
+        if let readBaseline, let input = RunInput(role: "the baseline", path: readBaseline) { inputs.append(input) }
+        try OutputGuard.refuseOverwriting(inputs, outputs: outputs, console: console)
+
+        let rules = try reportingInputErrors(console) {
+            guard let rulesFile else { return RuleConfiguration() }
+            return try RulesFileReader().read(contentsOf: URL(fileURLWithPath: rulesFile), displayPath: rulesFile)
+        }
+        let baseline = try reportingInputErrors(console) { () throws -> Baseline? in
+            guard let readBaseline else { return nil }
+            return try BaselineReader().read(contentsOf: URL(fileURLWithPath: readBaseline), displayPath: readBaseline)
+        }
+        let loader = CatalogLoader(options: ReadOptions(asOf: asOf, playCurrency: playCurrency))
+        let (configCatalog, storeCatalogs) = try reportingInputErrors(console) {
+            try loader.load(config: config, stores: stores)
+        }
+        let options = CheckOptions(territories: territories ?? rules.territories)
+        let checked = Checker(options: options).check(config: configCatalog, stores: storeCatalogs)
+        let result = Policy(rules: rules, baseline: baseline, strict: strict, asOf: asOf).apply(to: checked)
+        return CheckedRun(result: result, config: configCatalog, stores: storeCatalogs)
+    }
+
+    /// The config, then each store, looked at once; standard input may be named once, and one store input may
+    /// be given once, whatever its spelling (a usage error, exit 64: every count would double).
+    private func resolveInputs(console: Console) throws -> (config: ResolvedInput, stores: [ResolvedInput]) {
+        let spellings = [config] + stores
+        if spellings.filter({ $0.origin == .standardInput }).count > 1 {
+            console.error("Error: standard input (-) can be read once; give it to one --config or --store")
+            throw Exit.usage
+        }
+        let resolved = try reportingInputErrors(console) {
+            let resolvedConfig = try config.resolve(as: .config)
+            var resolvedStores: [ResolvedInput] = []
+            for store in stores { resolvedStores.append(try store.resolve(as: .store)) }
+            return (config: resolvedConfig, stores: resolvedStores)
+        }
+        var seen: [FileIdentity: String] = [:]
+        // Named as spelled, with --store-format applied.
+        for store in resolved.stores {
+            if let first = seen[store.identity] {
+                console.error("Error: --store \(first) and --store \(store.source.spelling) are the same store input; "
+                              + "give each store once")
+                throw Exit.usage
+            }
+            seen[store.identity] = store.source.spelling
+        }
+        return resolved
+    }
+
+    /// `--rules`, else the nearest `.catalogcheck.yml` (shown relative to the working directory when it is
+    /// below it, as the user would type it), else none.
+    private func locateRulesFile() -> String? {
+        if let rulesPath { return rulesPath }
+        let directory = FileManager.default.currentDirectoryPath
+        guard let found = RulesFileLocator.find(from: URL(fileURLWithPath: directory)) else { return nil }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return found.path.hasPrefix(prefix) ? String(found.path.dropFirst(prefix.count)) : found.path
+    }
+}
+
+/// What a check produced: the findings with the policy applied, and the catalogs they came from.
+struct CheckedRun {
+    /// The result.
+    var result: CheckResult
+    /// The config.
+    var config: Catalog
+    /// The store inputs.
+    var stores: [Catalog]
+
+    /// Products and price matrices, for the release report (built on request: it walks every price).
+    func overview() -> ReleaseOverview {
+        ReleaseOverview(config: config, stores: stores, result: result)
+    }
+}

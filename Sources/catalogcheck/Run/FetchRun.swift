@@ -1,0 +1,90 @@
+import ArgumentParser
+import CatalogFetch
+import CatalogReports
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The fetch pipeline (DESIGN.md §9 `Run/`): what a fetch needs from its options, as plain values that may cross
+/// into the task that runs it, and the run from options to snapshot and exit code.
+struct FetchRun: Sendable {
+    let output: String
+    let quiet: Bool
+    let retryBaseDelayMs: Int?
+
+    /// A store's fetch: given the transport, retry policy and progress, its manifest and the fetch itself.
+    typealias MakeFetch = @Sendable (any HTTPTransport, RetryPolicy, FetchProgress) async throws
+        -> (FetchManifest, (SnapshotWriter) async throws -> [KindTally])
+
+    /// Runs the fetch to the end from the synchronous command: the root command stays synchronous, so the
+    /// other commands never start the concurrency runtime (which opens file descriptors: a closed standard
+    /// output must stay closed for `check` to report it).
+    func run(_ makeFetch: @escaping MakeFetch) throws {
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do {
+                try await self.fetch(makeFetch)
+                outcome.set(.success(()))
+            } catch {
+                outcome.set(.failure(error))
+            }
+            done.signal()
+        }
+        done.wait()
+        try outcome.get()
+    }
+
+    /// Sets up transport, retry policy, progress and snapshot writer, runs the store's fetch, and turns every
+    /// fetch error into one line on standard error and exit 2.
+    private func fetch(_ makeFetch: MakeFetch) async throws {
+        let console = Console()
+        let progress = FetchProgress(quiet: quiet, isTerminal: isatty(STDERR_FILENO) != 0) { text in
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
+        var policy = RetryPolicy()
+        if let retryBaseDelayMs { policy.baseDelay = .milliseconds(max(0, retryBaseDelayMs)) }
+        let transport = AsyncHTTPTransport()
+        let result: Result<[KindTally], any Error>
+        do {
+            let (manifest, fetch) = try await makeFetch(transport, policy, progress)
+            result = .success(try await SnapshotWriter(target: output).fill(manifest: manifest, fetch))
+        } catch {
+            result = .failure(error)
+        }
+        progress.finish()
+        await transport.shutdown()
+        switch result {
+        case .success(let tallies):
+            if !quiet {
+                console.error("wrote \(tallies.reduce(0) { $0 + $1.pages }) pages to \(output)")
+            }
+        case .failure(FetchError.output(let path, let reason)):
+            console.error("\(path): error: \(reason)")
+            throw Exit.cannotCheck
+        case .failure(let error as FetchError):
+            console.error("error: \(error.description)")
+            throw Exit.cannotCheck
+        case .failure(let error):
+            throw error
+        }
+    }
+}
+
+/// The result of the fetch task, handed to the waiting thread.
+private final class Outcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<Void, any Error> = .success(())
+
+    func set(_ value: Result<Void, any Error>) {
+        lock.withLock { result = value }
+    }
+
+    func get() throws {
+        try lock.withLock { result }.get()
+    }
+}
