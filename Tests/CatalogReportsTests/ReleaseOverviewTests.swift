@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogReports
 import Testing
 
 @Suite("ReleaseOverview")

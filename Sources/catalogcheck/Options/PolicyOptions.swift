@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogCore
 import CatalogFormats
+import CatalogReports
 import Foundation
 
 /// What fails a run: `--territory`, `--strict`, the rules file and the baseline. Shared by `check` and
