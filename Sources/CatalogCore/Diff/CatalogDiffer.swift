@@ -62,7 +62,7 @@ public struct CatalogDiffer: Sendable {
     // MARK: - Fields
 
     private func compare(_ before: Product, in old: Catalog, with after: Product, in new: Catalog) -> [FieldChange] {
-        if old.format != new.format, (old.store == nil) != (new.store == nil) {
+        if (old.store == nil) != (new.store == nil) {
             return checkedChanges(before, in: old, with: after, in: new)
         }
         let sameFormat = old.format == new.format
@@ -99,7 +99,7 @@ public struct CatalogDiffer: Sendable {
         var seen: Set<FieldChange> = []
         for finding in Checker.findings(on: pair, territories: nil) {
             guard let field = Self.diffField(of: finding.rule) else { continue }
-            var change: FieldChange
+            let change: FieldChange
             if field == .price, let territory = finding.territory {
                 change = priceChange(territory, before.prices[territory]?.money, after.prices[territory]?.money,
                                      subscription: subscription)
