@@ -45,8 +45,11 @@ struct MatchingAgreementTests {
         let report = try Self.report(scenario, in: folder, configKeys: Set(config.products.keys))
         let checks = try scenario.stores.map { try Check(config: scenario.config, store: $0) }
         let diffs = try scenario.stores.map { try Diff(old: scenario.config, new: $0) }
+        let together = try Self.storeSummaries(scenario)
 
         // Assert
+        // One run over every store counts each store's findings as a run over that store alone does.
+        #expect(together == checks.map(\.counts), "\(scenario.name)")
         for (column, check) in checks.enumerated() {
             let store = scenario.stores[column]
             try Self.assertStatuses(report, column: column, check: check, config: config, store: store)
@@ -217,6 +220,19 @@ struct MatchingAgreementTests {
                                  storeCount: scenario.stores.count, configKeys: configKeys)
     }
 
+    /// `check --format json` over every store of the scenario at once: errors, warnings and notes per store.
+    private static func storeSummaries(_ scenario: Scenario) throws -> [[Int]] {
+        let stores = scenario.stores.flatMap { ["--store", $0] }
+        let result = try CommandRunner.run(["check", "--config", scenario.config] + stores
+            + ["--as-of", asOf, "--format", "json"])
+        #expect(result.exitCode == 0 || result.exitCode == 1, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let summary = try #require(object["summary"] as? [String: Any])
+        return try #require(summary["stores"] as? [[String: Any]]).map { store in
+            ["errors", "warnings", "notes"].map { store[$0] as? Int ?? -1 }
+        }
+    }
+
     /// One finding of `check --format json`.
     struct CheckFinding {
         var rule: String
@@ -233,6 +249,8 @@ struct MatchingAgreementTests {
     struct Check {
         var storeKind: String
         var findings: [CheckFinding]
+        /// The store's errors, warnings and notes in the summary.
+        var counts: [Int]
 
         init(config: String, store: String) throws {
             let result = try CommandRunner.run(["check", "--config", config, "--store", store, "--as-of",
@@ -242,6 +260,9 @@ struct MatchingAgreementTests {
             let inputs = try #require(object["inputs"] as? [[String: Any]])
             let format = try #require(inputs.last?["format"] as? String)
             storeKind = format.hasPrefix("play") ? "play" : "appstore"
+            let summary = try #require(object["summary"] as? [String: Any])
+            let store = try #require((summary["stores"] as? [[String: Any]])?.first)
+            counts = ["errors", "warnings", "notes"].map { store[$0] as? Int ?? -1 }
             let all = try #require(object["findings"] as? [[String: Any]])
             // Findings on the config alone carry no store side; the report shows them per product, not per store.
             findings = all.filter { !($0["store"] is NSNull) && $0["suppression"] is NSNull }.map { finding in
