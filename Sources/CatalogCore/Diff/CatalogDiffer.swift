@@ -56,7 +56,8 @@ public struct CatalogDiffer: Sendable {
         changes.sort { ($0.productID, $0.change.rawValue) < ($1.productID, $1.change.rawValue) }
         return CatalogDiff(old: CatalogDiff.Input(path: old.path, format: old.format),
                            new: CatalogDiff.Input(path: new.path, format: new.format),
-                           groups: groupChanges(old, new), products: changes)
+                           groups: groupChanges(old, new, matching: matching, configIsNew: configIsNew),
+                           products: changes)
     }
 
     // MARK: - Fields
@@ -218,9 +219,14 @@ public struct CatalogDiffer: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
-    private func groupChanges(_ old: Catalog, _ new: Catalog) -> [GroupChange] {
+    private func groupChanges(_ old: Catalog, _ new: Catalog, matching: ProductMatching,
+                              configIsNew: Bool) -> [GroupChange] {
         guard old.format == new.format || (comparesGroups(old) && comparesGroups(new)),
               old.capabilities.expressesGroups, new.capabilities.expressesGroups else { return [] }
+        if (old.store == nil) != (new.store == nil) {
+            return checkedGroupChanges(matching: matching, config: configIsNew ? new : old,
+                                       store: configIsNew ? old : new, configIsNew: configIsNew)
+        }
         var changes: [GroupChange] = []
         let newByKey = Dictionary(new.groups.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let oldNames = Set(old.groups.map(\.name))
@@ -239,6 +245,23 @@ public struct CatalogDiffer: Sendable {
         for group in new.groups where !renamedKeys.contains(group.key) && !oldNames.contains(group.name) {
             changes.append(GroupChange(change: .added, key: group.key, oldName: nil, newName: group.name))
         }
+        return Array(Set(changes)).sorted()
+    }
+
+    /// A config against a store catalog: the config's groups that `check` reports missing in the store
+    /// (`group-missing-in-store`), and the store's groups no config group names. Keys never pair across
+    /// formats (a config key is not a store's group ID), so nothing is a rename.
+    private func checkedGroupChanges(matching: ProductMatching, config: Catalog, store: Catalog,
+                                     configIsNew: Bool) -> [GroupChange] {
+        let missing = Set(GroupRules.missing(config: config, relevant: matching.relevant, store: store)
+            .compactMap(\.productID))
+        let configNames = Set(config.groups.map(\.name))
+        func change(_ group: SubscriptionGroup, inNew: Bool) -> GroupChange {
+            GroupChange(change: inNew ? .added : .removed, key: group.key, oldName: inNew ? nil : group.name,
+                        newName: inNew ? group.name : nil)
+        }
+        let changes = config.groups.filter { missing.contains($0.key) }.map { change($0, inNew: configIsNew) }
+            + store.groups.filter { !configNames.contains($0.name) }.map { change($0, inNew: !configIsNew) }
         return Array(Set(changes)).sorted()
     }
 }
