@@ -71,7 +71,7 @@ struct ProductMatchingTests {
 
         // Assert
         #expect(findings.map { "\($0.rule.rawValue) \($0.productID ?? "-"): \($0.message)" } == [
-            "duplicate-product-id coins: is listed 2 times in the store (store ID 'coins_play') (lines 2, 3)",
+            "duplicate-product-id coins: store ID 'coins_play' is listed 2 times in the store (lines 2, 3)",
             "duplicate-product-id extra: is listed 2 times in the store (lines 4, 5)",
             "product-missing-in-config extra: is in the store but not in the config (products.yml)",
         ])

@@ -9,11 +9,11 @@ enum IdentityRules {
             let all = [duplicate.first] + duplicate.repeats
             let lines = all.compactMap { $0.location.line }.map(String.init).joined(separator: ", ")
             let key = matching.configKey(forStoreID: id)
-            let alias = key.map { $0 == id ? "" : " (store ID '\(id)')" } ?? ""
+            let subject = key.map { $0 == id ? "is" : "store ID '\(id)' is" } ?? "is"
             return Finding(
                 rule: .duplicateProductID, productID: (key ?? id).rawValue,
                 actual: String(all.count),
-                message: "is listed \(all.count) times in the store\(alias)" + (lines.isEmpty ? "" : " (lines \(lines))"),
+                message: "\(subject) listed \(all.count) times in the store" + (lines.isEmpty ? "" : " (lines \(lines))"),
                 storeLocation: duplicate.repeats.first?.location, store: storePath)
         }
     }
