@@ -188,4 +188,41 @@ struct CatalogDiffTests {
             ]),
         ])
     }
+
+    @Test("config against a store: groups change where check reports them missing, never against Play")
+    func groupsAcrossFormats() {
+        // Arrange: 'Family' holds only Play products, so check expects it in no App Store catalog.
+        let config = DiffMake.catalog([
+            DiffMake.product("plus.monthly", .autoRenewable) { $0.groupKey = "plus" },
+            DiffMake.product("family.monthly", .autoRenewable) { $0.groupKey = "family"; $0.stores = [.play] },
+        ], groups: [SubscriptionGroup(key: "plus", name: "Plus"), SubscriptionGroup(key: "family", name: "Family"),
+                    SubscriptionGroup(key: "lite", name: "Lite")])
+        let storekit = DiffMake.catalog([
+            DiffMake.product("plus.monthly", .autoRenewable) { $0.groupKey = "1" },
+        ], format: .storekit, path: "a.storekit",
+           groups: [SubscriptionGroup(key: "1", name: "Plus"), SubscriptionGroup(key: "2", name: "Extra")])
+        let play = DiffMake.catalog([
+            DiffMake.product("plus.monthly", .autoRenewable) { $0.groupKey = "plus_sub" },
+        ], format: .playJSON, path: "play", groups: [SubscriptionGroup(key: "plus_sub", name: "plus_sub")])
+
+        // Act
+        let toStoreKit = differ.diff(old: config, new: storekit)
+        let fromStoreKit = differ.diff(old: storekit, new: config)
+        let toPlay = differ.diff(old: config, new: play)
+
+        // Assert
+        #expect(toStoreKit.groups == [
+            GroupChange(change: .added, key: "2", oldName: nil, newName: "Extra"),
+            GroupChange(change: .removed, key: "lite", oldName: "Lite", newName: nil),
+        ])
+        #expect(fromStoreKit.groups == [
+            GroupChange(change: .removed, key: "2", oldName: "Extra", newName: nil),
+            GroupChange(change: .added, key: "lite", oldName: nil, newName: "Lite"),
+        ])
+        #expect(toStoreKit.products.isEmpty)
+        // Play's group is the subscription: no group change even where the catalog says it states groups.
+        #expect(toPlay.groups.isEmpty)
+        #expect(toPlay.products.map { "\($0.change.rawValue) \($0.productID) \($0.fields)" }
+            == ["removed family.monthly []"])
+    }
 }

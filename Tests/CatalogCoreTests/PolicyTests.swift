@@ -15,7 +15,8 @@ private enum Build {
                 expected: expected, actual: actual, message: "\(rule.rawValue) on \(productID ?? "-") \(territory ?? "")",
                 configLocation: SourceLocation(path: config, line: line, column: 5),
                 storeLocation: store.map { SourceLocation(path: path(of: $0), line: line + 100, column: 9) },
-                store: store.map(path(of:)), storeKind: store)
+                store: store.map(path(of:)), storeInput: store.map { StoreInputID(position: $0 == .play ? 1 : 0) },
+                storeKind: store)
     }
 
     static func path(of store: StoreKind) -> String {
@@ -24,9 +25,9 @@ private enum Build {
 
     static func result(_ findings: [Finding]) -> CheckResult {
         let comparisons = [
-            StoreComparison(storePath: appStore, storeFormat: .storekit, configProducts: 3, storeProducts: 3,
+            StoreComparison(input: StoreInputID(position: 0), storePath: appStore, storeFormat: .storekit, configProducts: 3, storeProducts: 3,
                             matchedProducts: 3),
-            StoreComparison(storePath: play, storeFormat: .playJSON, configProducts: 3, storeProducts: 3,
+            StoreComparison(input: StoreInputID(position: 1), storePath: play, storeFormat: .playJSON, configProducts: 3, storeProducts: 3,
                             matchedProducts: 3),
         ]
         return CheckResult(configPath: config, configFormat: .catalog, configProducts: 3, comparisons: comparisons,

@@ -44,9 +44,9 @@ struct GitHubReporterTests {
         let path = "cat:alogs,100%/products\n.yml"
         let finding = Finding(rule: .typeMismatch, productID: "com.example:a,b%", message: "a:b, 100%\r\nnext",
                               configLocation: SourceLocation(path: path, line: 3, column: 7), store: "s.storekit",
-                              storeKind: .appStore)
+                              storeInput: StoreInputID(position: 0), storeKind: .appStore)
         let result = CheckResult(configPath: path, configFormat: .catalog, configProducts: 1,
-                                 comparisons: [StoreComparison(storePath: "s.storekit", storeFormat: .storekit,
+                                 comparisons: [StoreComparison(input: StoreInputID(position: 0), storePath: "s.storekit", storeFormat: .storekit,
                                                                configProducts: 1, storeProducts: 1,
                                                                matchedProducts: 1)],
                                  findings: [finding], strict: false)

@@ -107,7 +107,7 @@ struct JUnitReporterTests {
         result.findings.append(Finding(
             rule: .introOfferMismatch, productID: "com.example.app.premium.monthly", message: "offer differs",
             configLocation: SourceLocation(path: "catalogs/products.yml", line: 20, column: 5),
-            store: "catalogs/appstore.storekit", storeKind: .appStore))
+            store: "catalogs/appstore.storekit", storeInput: StoreInputID(position: 0), storeKind: .appStore))
         result.findings = CheckResult.outputOrder(result.findings, comparisons: result.comparisons)
         let root = try Self.parse(result)
         let weekly = try Self.testCase(root, classname: "catalogs/products.yml", name: "com.example.weekly")
@@ -156,7 +156,7 @@ struct JUnitReporterTests {
         var result = CanonicalResult.make()
         result.comparisons[0].productIDs.append(hostileID)
         result.findings.append(Finding(rule: .productMissingInConfig, productID: hostileID, message: "is \u{0} odd",
-                                       store: "catalogs/appstore.storekit", storeKind: .appStore))
+                                       store: "catalogs/appstore.storekit", storeInput: StoreInputID(position: 0), storeKind: .appStore))
         let root = try Self.parse(result)
         let names = root.elements(forName: "testsuite").flatMap { $0.elements(forName: "testcase") }
             .compactMap { Self.attribute($0, "name") }

@@ -10,11 +10,11 @@ func manyFindings(_ count: Int, message: String = "DE is 8.99 EUR in the store, 
                 territory: Territory(code: "DE"), expected: "9.99 EUR", actual: "8.99 EUR", message: message,
                 configLocation: SourceLocation(path: "catalogs/products.yml", line: index + 1, column: 5),
                 storeLocation: SourceLocation(path: store, line: index + 1, column: 9), store: store,
-                storeKind: .appStore)
+                storeInput: StoreInputID(position: 0), storeKind: .appStore)
     }
     return CheckResult(
         configPath: "catalogs/products.yml", configFormat: .catalog, configProducts: count,
-        comparisons: [StoreComparison(storePath: store, storeFormat: .storekit, configProducts: count,
+        comparisons: [StoreComparison(input: StoreInputID(position: 0), storePath: store, storeFormat: .storekit, configProducts: count,
                                       storeProducts: count, matchedProducts: count)],
         findings: CheckResult.outputOrder(findings, comparisons: []), strict: false)
 }

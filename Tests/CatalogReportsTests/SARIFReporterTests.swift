@@ -183,13 +183,14 @@ struct SARIFReporterTests {
         let findings = [
             Finding(rule: .priceMismatch, productID: "a", territory: Territory(code: "US"), message: "differs",
                     configLocation: SourceLocation(path: config, line: 3, column: 1),
-                    storeLocation: SourceLocation(path: store, line: 7), store: store, storeKind: .appStore),
+                    storeLocation: SourceLocation(path: store, line: 7), store: store,
+                    storeInput: StoreInputID(position: 0), storeKind: .appStore),
             Finding(rule: .productMissingInStore, productID: "b", message: "missing",
                     configLocation: SourceLocation(path: "../up.yml", line: 2, column: 2),
-                    store: "a:b/[x]%.json", storeKind: .play),
+                    store: "a:b/[x]%.json", storeInput: StoreInputID(position: 0), storeKind: .play),
         ]
         return CheckResult(configPath: config, configFormat: .catalog, configProducts: 2,
-                           comparisons: [StoreComparison(storePath: store, storeFormat: .storekit, configProducts: 2,
+                           comparisons: [StoreComparison(input: StoreInputID(position: 0), storePath: store, storeFormat: .storekit, configProducts: 2,
                                                          storeProducts: 1, matchedProducts: 1)],
                            findings: findings, strict: false)
     }

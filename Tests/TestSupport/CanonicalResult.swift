@@ -43,9 +43,10 @@ public enum CanonicalResult {
                     suppression: Suppression(kind: .baseline, reason: "recorded in catalogcheck-baseline.json")),
         ]
         for index in findings.indices where findings[index].store != nil {
+            findings[index].storeInput = StoreInputID(position: 0)
             findings[index].storeKind = .appStore
         }
-        var comparisons = [StoreComparison(storePath: storekit, storeFormat: .storekit, configProducts: 4,
+        var comparisons = [StoreComparison(input: StoreInputID(position: 0), storePath: storekit, storeFormat: .storekit, configProducts: 4,
                                            storeProducts: 4, matchedProducts: 3,
                                            productIDs: ["com.example.app.premium.monthly", "com.example.coins.100",
                                                         "com.example.coins.1OO", "com.example.lifetime",
@@ -54,8 +55,8 @@ public enum CanonicalResult {
             findings.append(Finding(
                 rule: .productMissingInStore, productID: "com.example.lifetime",
                 message: "is in the config but not in the store (\(play))", configLocation: at(config, 30, 5),
-                store: play, storeKind: .play))
-            comparisons.append(StoreComparison(storePath: play, storeFormat: .playJSON, configProducts: 4,
+                store: play, storeInput: StoreInputID(position: 1), storeKind: .play))
+            comparisons.append(StoreComparison(input: StoreInputID(position: 1), storePath: play, storeFormat: .playJSON, configProducts: 4,
                                                storeProducts: 3, matchedProducts: 3,
                                                productIDs: ["com.example.app.premium.monthly", "com.example.coins.100",
                                                             "com.example.lifetime", "com.example.weekly"],

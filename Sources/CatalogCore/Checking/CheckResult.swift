@@ -1,6 +1,8 @@
 /// The outcome of comparing one store input with the config.
 public struct StoreComparison: Hashable, Sendable {
-    /// The store input's path as given.
+    /// Which store input of the run this is: what its findings carry as `storeInput`.
+    public var input: StoreInputID
+    /// The store input's path as given (printed only; `input` identifies it).
     public var storePath: String
     /// Its format.
     public var storeFormat: CatalogFormat
@@ -17,8 +19,9 @@ public struct StoreComparison: Hashable, Sendable {
     public var remarks: [String]
 
     /// Creates a comparison summary.
-    public init(storePath: String, storeFormat: CatalogFormat, configProducts: Int, storeProducts: Int,
-                matchedProducts: Int, productIDs: [String] = [], remarks: [String] = []) {
+    public init(input: StoreInputID, storePath: String, storeFormat: CatalogFormat, configProducts: Int,
+                storeProducts: Int, matchedProducts: Int, productIDs: [String] = [], remarks: [String] = []) {
+        self.input = input
         self.storePath = storePath
         self.storeFormat = storeFormat
         self.configProducts = configProducts
@@ -79,8 +82,8 @@ public struct CheckResult: Hashable, Sendable {
     }
 
     /// The findings that count and concern one store input (`nil`: the config alone).
-    public func activeFindings(forStore path: String?) -> [Finding] {
-        findings.filter { $0.store == path && !$0.isSuppressed }
+    public func activeFindings(forStore input: StoreInputID?) -> [Finding] {
+        findings.filter { $0.storeInput == input && !$0.isSuppressed }
     }
 
     /// Whether a finding fails the run: errors always, warnings with `--strict`; never a suppressed one.
@@ -94,13 +97,13 @@ public struct CheckResult: Hashable, Sendable {
     /// Findings in output order: the config's own first, then per store in the order of `comparisons`, each
     /// block sorted.
     public static func outputOrder(_ findings: [Finding], comparisons: [StoreComparison]) -> [Finding] {
-        var rank: [String: Int] = [:]
-        for (index, comparison) in comparisons.enumerated() where rank[comparison.storePath] == nil {
-            rank[comparison.storePath] = index
+        var rank: [StoreInputID: Int] = [:]
+        for (index, comparison) in comparisons.enumerated() where rank[comparison.input] == nil {
+            rank[comparison.input] = index
         }
         return findings.sorted { lhs, rhs in
-            let left = lhs.store.map { rank[$0] ?? comparisons.count } ?? -1
-            let right = rhs.store.map { rank[$0] ?? comparisons.count } ?? -1
+            let left = lhs.storeInput.map { rank[$0] ?? comparisons.count } ?? -1
+            let right = rhs.storeInput.map { rank[$0] ?? comparisons.count } ?? -1
             return left != right ? left < right : lhs < rhs
         }
     }

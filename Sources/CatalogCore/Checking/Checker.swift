@@ -10,93 +10,64 @@ public struct Checker: Sendable {
         self.options = options
     }
 
-    /// Checks the config against every store input, each on its own.
+    /// Checks the config against every store input, each on its own. The inputs are told apart by their position
+    /// in `stores` (`StoreInputID`), never by their paths.
     public func check(config: Catalog, stores: [Catalog]) -> CheckResult {
         var findings = IntroOfferRules.exceedingTrials(in: config, storePath: nil, idFor: { $0.id.rawValue }).sorted()
         var comparisons: [StoreComparison] = []
-        for store in stores {
-            var comparison = StoreComparison(storePath: store.path, storeFormat: store.format, configProducts: 0,
-                                             storeProducts: 0, matchedProducts: 0, remarks: store.remarks)
-            let storeFindings = compare(config: config, store: store, summary: &comparison).map { finding in
+        for (position, store) in stores.enumerated() {
+            let input = StoreInputID(position: position)
+            let matching = ProductMatching(config: config, store: store)
+            let storeFindings = compare(config: config, store: store, matching: matching).map { finding in
                 var finding = finding
+                finding.storeInput = input
                 finding.storeKind = store.store
                 return finding
             }
             findings += storeFindings.sorted()
-            comparisons.append(comparison)
+            comparisons.append(StoreComparison(
+                input: input, storePath: store.path, storeFormat: store.format,
+                configProducts: matching.relevant.count, storeProducts: matching.storeProductCount,
+                matchedProducts: matching.matches.count,
+                productIDs: Set(matching.relevant.map(\.id.rawValue))
+                    .union(matching.missingInConfig.map(\.id.rawValue)).sorted(),
+                remarks: store.remarks))
         }
         return CheckResult(configPath: config.path, configFormat: config.format,
                            configProducts: config.products.count, comparisons: comparisons,
                            findings: findings)
     }
 
+    /// The rules that compare one matched pair, every family in turn: what `check` reports on the pair, and
+    /// what `diff` shows as the pair's changes across formats.
+    static func findings(on pair: ProductPair, territories: Set<Territory>?) -> [Finding] {
+        IdentityRules.check(pair)
+            + PriceRules.check(pair, territories: territories)
+            + PeriodRules.check(pair)
+            + GroupRules.check(pair)
+            + IntroOfferRules.check(pair)
+            + AvailabilityRules.check(pair)
+    }
+
     // MARK: - One store
 
-    private func compare(config: Catalog, store: Catalog, summary: inout StoreComparison) -> [Finding] {
+    private func compare(config: Catalog, store: Catalog, matching: ProductMatching) -> [Finding] {
         let storePath = store.path
-        var findings: [Finding] = []
-
-        // Config products meant for this store, with the ID they have there.
-        let relevant = config.products.filter { product in
-            guard let stores = product.stores, let kind = store.store else { return true }
-            return stores.contains(kind)
-        }
-        func storeID(of product: Product) -> ProductID {
-            store.store.flatMap { product.storeIDs[$0] } ?? product.id
-        }
-
-        // Store records by ID; a second record with the same ID is a duplicate.
-        var storeByID: [ProductID: Product] = [:]
-        var storeDuplicates: [ProductID: [Product]] = [:]
-        for product in store.products {
-            if storeByID[product.id] == nil {
-                storeByID[product.id] = product
-            } else {
-                storeDuplicates[product.id, default: []].append(product)
-            }
-        }
-        findings += IdentityRules.storeDuplicates(storeDuplicates, first: storeByID, storePath: storePath)
-
-        // Config products by store ID; two config products mapping to one store ID is a duplicate.
-        var configByStoreID: [ProductID: Product] = [:]
-        for product in relevant.sorted(by: { $0.id < $1.id }) {
-            let id = storeID(of: product)
-            if let first = configByStoreID[id] {
-                findings.append(IdentityRules.configDuplicate(product, storeID: id, first: first, storePath: storePath))
-            } else {
-                configByStoreID[id] = product
-            }
-        }
-
-        findings += IdentityRules.missing(configByStoreID: configByStoreID, storeByID: storeByID,
+        var findings = IdentityRules.storeDuplicates(matching, storePath: storePath)
+        findings += matching.configDuplicates.map { IdentityRules.configDuplicate($0, storePath: storePath) }
+        findings += IdentityRules.missing(configByStoreID: matching.configByStoreID, storeByID: matching.storeByID,
                                           configPath: config.path, storePath: storePath)
-
-        var matched = 0
-        for (id, configProduct) in configByStoreID {
-            guard let storeProduct = storeByID[id] else { continue }
-            matched += 1
-            let pair = ProductPair(mine: configProduct, theirs: storeProduct, config: config, store: store)
-            findings += IdentityRules.check(pair)
-            findings += PriceRules.check(pair, territories: options.territories)
-            findings += PeriodRules.check(pair)
-            findings += GroupRules.check(pair)
-            findings += IntroOfferRules.check(pair)
-            findings += AvailabilityRules.check(pair)
+        for match in matching.matches {
+            let pair = ProductPair(mine: match.mine, theirs: match.theirs, config: config, store: store)
+            findings += Self.findings(on: pair, territories: options.territories)
         }
 
         // Free trials longer than their period, in the store's own records (named by config key when matched).
-        let configKeyByStoreID = configByStoreID.mapValues(\.id.rawValue)
         findings += IntroOfferRules.exceedingTrials(in: store, storePath: storePath) { product in
-            configKeyByStoreID[product.id] ?? product.id.rawValue
+            matching.configKey(forStoreID: product.id)?.rawValue ?? product.id.rawValue
         }
-        findings += GroupRules.missing(config: config, relevant: relevant, store: store)
+        findings += GroupRules.missing(config: config, relevant: matching.relevant, store: store)
         findings += PriceRules.singleStorefront(store)
-
-        summary.configProducts = relevant.count
-        summary.storeProducts = storeByID.count
-        summary.matchedProducts = matched
-        summary.productIDs = Set(relevant.map(\.id.rawValue))
-            .union(storeByID.keys.filter { configByStoreID[$0] == nil }.map(\.rawValue)).sorted()
         return findings
     }
 }

@@ -2,21 +2,35 @@ import Foundation
 
 /// Computes the `CatalogDiff` of two catalogs of any formats. Pure and deterministic.
 ///
-/// Products match by ID; a config compared with a store catalog uses the config's `storeIds` for that store
-/// and leaves out products the config does not sell there (`stores:`). Within one format a value that appears
-/// or disappears is a change; across formats a field is compared only when both sides define it, so what one
-/// format cannot express (a .storekit file's other territories, a plist's prices) is never a change.
+/// Products pair through `ProductMatching`, the matcher `check` uses: a config compared with a store catalog
+/// uses the config's `storeIds` for that store, leaves out products the config does not sell there (`stores:`)
+/// and duplicates (a repeated ID keeps its first record; two config products with one store ID, the first by
+/// key). Between a config and a store catalog a field changes exactly where `check`'s rules find a
+/// disagreement, so `diff` compares across formats what `check` compares (no group against Play, where the
+/// group is the product's identity; a price only where the store's format can state it). Within one format a
+/// value that appears or disappears is a change; between two store catalogs of different formats a field is
+/// compared only when both sides define it.
 public struct CatalogDiffer: Sendable {
     /// Creates a differ.
     public init() {}
 
     /// The diff from `old` to `new`.
     public func diff(old: Catalog, new: Catalog) -> CatalogDiff {
-        let sameFormat = old.format == new.format
-        let oldProducts = keyed(old, against: new)
-        let newProducts = keyed(new, against: old)
-        let removedIDs = oldProducts.keys.filter { newProducts[$0] == nil }.sorted()
-        let addedIDs = newProducts.keys.filter { oldProducts[$0] == nil }.sorted()
+        // The config stands on the matching's config side; with two configs or two stores, the old catalog.
+        let configIsNew = new.store == nil && old.store != nil
+        let matching = configIsNew ? ProductMatching(config: new, store: old) : ProductMatching(config: old, store: new)
+        // Products are named by the ID they are compared under: the store ID.
+        var oldProducts: [String: Product] = [:]
+        var newProducts: [String: Product] = [:]
+        for product in matching.missingInStore {
+            let id = matching.storeID(of: product).rawValue
+            if configIsNew { newProducts[id] = product } else { oldProducts[id] = product }
+        }
+        for product in matching.missingInConfig {
+            if configIsNew { oldProducts[product.id.rawValue] = product } else { newProducts[product.id.rawValue] = product }
+        }
+        let removedIDs = oldProducts.keys.sorted()
+        let addedIDs = newProducts.keys.sorted()
         let addedHints = NearMatch(candidates: addedIDs)
         let removedHints = NearMatch(candidates: removedIDs)
 
@@ -31,39 +45,28 @@ public struct CatalogDiffer: Sendable {
             changes.append(ProductChange(productID: id, change: .added, possibleRename: removedHints.best(for: id),
                                          summary: summary(of: product, in: new)))
         }
-        for (id, before) in oldProducts {
-            guard let after = newProducts[id] else { continue }
-            let fields = compare(before, in: old, with: after, in: new, sameFormat: sameFormat)
+        for match in matching.matches {
+            let (before, after) = configIsNew ? (match.theirs, match.mine) : (match.mine, match.theirs)
+            let fields = compare(before, in: old, with: after, in: new)
             if !fields.isEmpty {
-                changes.append(ProductChange(productID: id, change: .changed, fields: fields.sorted()))
+                changes.append(ProductChange(productID: match.theirs.id.rawValue, change: .changed,
+                                             fields: fields.sorted()))
             }
         }
         changes.sort { ($0.productID, $0.change.rawValue) < ($1.productID, $1.change.rawValue) }
         return CatalogDiff(old: CatalogDiff.Input(path: old.path, format: old.format),
                            new: CatalogDiff.Input(path: new.path, format: new.format),
-                           groups: groupChanges(old, new), products: changes)
-    }
-
-    // MARK: - Matching
-
-    /// The catalog's products by the ID they are compared under (first record of a repeated ID wins).
-    private func keyed(_ catalog: Catalog, against other: Catalog) -> [String: Product] {
-        var products: [String: Product] = [:]
-        let otherStore = catalog.store == nil ? other.store : nil
-        for product in catalog.products {
-            if let otherStore, let stores = product.stores, !stores.contains(otherStore) { continue }
-            let id = otherStore.flatMap { product.storeIDs[$0] } ?? product.id
-            if products[id.rawValue] == nil {
-                products[id.rawValue] = product
-            }
-        }
-        return products
+                           groups: groupChanges(old, new, matching: matching, configIsNew: configIsNew),
+                           products: changes)
     }
 
     // MARK: - Fields
 
-    private func compare(_ before: Product, in old: Catalog, with after: Product, in new: Catalog,
-                         sameFormat: Bool) -> [FieldChange] {
+    private func compare(_ before: Product, in old: Catalog, with after: Product, in new: Catalog) -> [FieldChange] {
+        if (old.store == nil) != (new.store == nil) {
+            return checkedChanges(before, in: old, with: after, in: new)
+        }
+        let sameFormat = old.format == new.format
         var fields: [FieldChange] = []
         func add(_ field: DiffField, _ oldValue: String?, _ newValue: String?) {
             guard oldValue != newValue, sameFormat || (oldValue != nil && newValue != nil) else { return }
@@ -76,9 +79,11 @@ public struct CatalogDiffer: Sendable {
             add(.type, before.kind?.rawValue, after.kind?.rawValue)
         }
         add(.name, before.referenceName, after.referenceName)
-        add(.group, before.groupKey.map { old.groupName(forKey: $0) ?? $0 },
-            after.groupKey.map { new.groupName(forKey: $0) ?? $0 })
-        add(.level, before.level.map(String.init), after.level.map(String.init))
+        if sameFormat || (comparesGroups(old) && comparesGroups(new)) {
+            add(.group, before.groupKey.map { old.groupName(forKey: $0) ?? $0 },
+                after.groupKey.map { new.groupName(forKey: $0) ?? $0 })
+            add(.level, before.level.map(String.init), after.level.map(String.init))
+        }
         add(.period, before.period?.description, after.period?.description)
         add(.introOffer, introOffer(of: before, in: old), introOffer(of: after, in: new))
         add(.familyShareable, before.familyShareable.map(String.init), after.familyShareable.map(String.init))
@@ -86,6 +91,56 @@ public struct CatalogDiffer: Sendable {
         add(.storeIds, storeIDs(of: before), storeIDs(of: after))
         fields += prices(before, in: old, after, in: new, sameFormat: sameFormat)
         return fields
+    }
+
+    /// A config against a store catalog: one change per field on which `check`'s rules disagree (DESIGN.md
+    /// §2a "one matching for every command"), with each side's value.
+    private func checkedChanges(_ before: Product, in old: Catalog, with after: Product,
+                                in new: Catalog) -> [FieldChange] {
+        let configIsNew = new.store == nil
+        let pair = configIsNew ? ProductPair(mine: after, theirs: before, config: new, store: old)
+            : ProductPair(mine: before, theirs: after, config: old, store: new)
+        let subscription = before.kind == .autoRenewable || after.kind == .autoRenewable
+        var fields: [FieldChange] = []
+        var seen: Set<FieldChange> = []
+        for finding in Checker.findings(on: pair, territories: nil) {
+            guard let field = Self.diffField(of: finding.rule) else { continue }
+            let change: FieldChange
+            if field == .price, let territory = finding.territory {
+                change = priceChange(territory, before.prices[territory]?.money, after.prices[territory]?.money,
+                                     subscription: subscription)
+            } else {
+                // The store's lack of an offer reads "none", as within one format.
+                let storeValue = field == .introOffer ? finding.actual ?? "none" : finding.actual
+                change = FieldChange(field: field, old: configIsNew ? storeValue : finding.expected,
+                                     new: configIsNew ? finding.expected : storeValue)
+            }
+            if seen.insert(change).inserted { fields.append(change) }
+        }
+        return fields
+    }
+
+    /// The diff field a product rule compares; nil for rules that are not about one matched pair's field.
+    private static func diffField(of rule: Rule) -> DiffField? {
+        switch rule {
+        case .typeMismatch: .type
+        case .nameMismatch: .name
+        case .groupMismatch: .group
+        case .groupLevelMismatch: .level
+        case .periodMismatch: .period
+        case .introOfferMismatch: .introOffer
+        case .familySharingMismatch: .familyShareable
+        case .availabilityMismatch: .availability
+        case .priceMismatch, .priceMissingInStore, .priceMissingInConfig: .price
+        case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .groupMissingInStore,
+             .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused: nil
+        }
+    }
+
+    /// Whether a store catalog's groups are comparable with another format's: as for `check`'s group rules,
+    /// never Play's (the subscription is part of the product's identity there).
+    private func comparesGroups(_ catalog: Catalog) -> Bool {
+        catalog.capabilities.expressesGroups && catalog.store != .play
     }
 
     /// The offer for the catalog's base territory (or for every territory), as canonical text.
@@ -110,25 +165,32 @@ public struct CatalogDiffer: Sendable {
         for territory in Set(before.prices.keys).union(after.prices.keys) {
             let oldPrice = before.prices[territory]?.money
             let newPrice = after.prices[territory]?.money
-            guard oldPrice != newPrice else { continue }
-            if let oldPrice, let newPrice {
-                guard oldPrice.amount != newPrice.amount || oldPrice.currency != newPrice.currency else { continue }
-                let sameCurrency = oldPrice.currency == newPrice.currency
-                let impact: SubscriberImpact? = subscription && sameCurrency
-                    ? (newPrice.amount > oldPrice.amount ? .increase : .decrease) : nil
-                changes.append(FieldChange(
-                    field: .price, territory: territory, old: oldPrice.description, new: newPrice.description,
-                    percent: sameCurrency ? Self.percent(from: oldPrice.amount, to: newPrice.amount) : nil,
-                    subscriberImpact: impact))
-            } else {
+            if let oldPrice, let newPrice,
+               oldPrice.amount == newPrice.amount, oldPrice.currency == newPrice.currency { continue }
+            if oldPrice == nil || newPrice == nil {
                 // Across formats, a side without the territory must be one that would list it.
                 let (lacking, catalog) = oldPrice == nil ? (before, old) : (after, new)
                 guard sameFormat || claimsEveryPrice(lacking, catalog, territory) else { continue }
-                changes.append(FieldChange(field: .price, territory: territory, old: oldPrice?.description,
-                                           new: newPrice?.description))
             }
+            changes.append(priceChange(territory, oldPrice, newPrice, subscription: subscription))
         }
         return changes
+    }
+
+    /// One territory's price change: with the percentage when both sides price it in one currency, and the
+    /// subscriber impact on auto-renewable subscriptions.
+    private func priceChange(_ territory: Territory, _ oldPrice: Money?, _ newPrice: Money?,
+                             subscription: Bool) -> FieldChange {
+        guard let oldPrice, let newPrice else {
+            return FieldChange(field: .price, territory: territory, old: oldPrice?.description,
+                               new: newPrice?.description)
+        }
+        let sameCurrency = oldPrice.currency == newPrice.currency
+        let impact: SubscriberImpact? = subscription && sameCurrency
+            ? (newPrice.amount > oldPrice.amount ? .increase : .decrease) : nil
+        return FieldChange(field: .price, territory: territory, old: oldPrice.description, new: newPrice.description,
+                           percent: sameCurrency ? Self.percent(from: oldPrice.amount, to: newPrice.amount) : nil,
+                           subscriberImpact: impact)
     }
 
     /// Whether a product's lack of a price in `territory` means "not sold there" rather than "not said": a
@@ -162,8 +224,14 @@ public struct CatalogDiffer: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
-    private func groupChanges(_ old: Catalog, _ new: Catalog) -> [GroupChange] {
-        guard old.capabilities.expressesGroups, new.capabilities.expressesGroups else { return [] }
+    private func groupChanges(_ old: Catalog, _ new: Catalog, matching: ProductMatching,
+                              configIsNew: Bool) -> [GroupChange] {
+        guard old.format == new.format || (comparesGroups(old) && comparesGroups(new)),
+              old.capabilities.expressesGroups, new.capabilities.expressesGroups else { return [] }
+        if (old.store == nil) != (new.store == nil) {
+            return checkedGroupChanges(matching: matching, config: configIsNew ? new : old,
+                                       store: configIsNew ? old : new, configIsNew: configIsNew)
+        }
         var changes: [GroupChange] = []
         let newByKey = Dictionary(new.groups.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let oldNames = Set(old.groups.map(\.name))
@@ -182,6 +250,23 @@ public struct CatalogDiffer: Sendable {
         for group in new.groups where !renamedKeys.contains(group.key) && !oldNames.contains(group.name) {
             changes.append(GroupChange(change: .added, key: group.key, oldName: nil, newName: group.name))
         }
+        return Array(Set(changes)).sorted()
+    }
+
+    /// A config against a store catalog: the config's groups that `check` reports missing in the store
+    /// (`group-missing-in-store`), and the store's groups no config group names. Keys never pair across
+    /// formats (a config key is not a store's group ID), so nothing is a rename.
+    private func checkedGroupChanges(matching: ProductMatching, config: Catalog, store: Catalog,
+                                     configIsNew: Bool) -> [GroupChange] {
+        let missing = Set(GroupRules.missing(config: config, relevant: matching.relevant, store: store)
+            .compactMap(\.productID))
+        let configNames = Set(config.groups.map(\.name))
+        func change(_ group: SubscriptionGroup, inNew: Bool) -> GroupChange {
+            GroupChange(change: inNew ? .added : .removed, key: group.key, oldName: inNew ? nil : group.name,
+                        newName: inNew ? group.name : nil)
+        }
+        let changes = config.groups.filter { missing.contains($0.key) }.map { change($0, inNew: configIsNew) }
+            + store.groups.filter { !configNames.contains($0.name) }.map { change($0, inNew: !configIsNew) }
         return Array(Set(changes)).sorted()
     }
 }

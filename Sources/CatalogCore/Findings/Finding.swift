@@ -23,8 +23,12 @@ public struct Finding: Hashable, Sendable {
     public var configLocation: SourceLocation?
     /// Where the store states it.
     public var storeLocation: SourceLocation?
-    /// The store input this finding concerns (its path as given); nil for findings on the config alone.
+    /// The path of the store input this finding concerns, as given (what outputs print); nil for findings on
+    /// the config alone.
     public var store: String?
+    /// The store input this finding concerns: what reports group and join findings on (never `store`, the
+    /// text); nil for findings on the config alone.
+    public var storeInput: StoreInputID?
     /// The store the finding concerns (`appstore` or `play`), part of its identity; nil for config-only findings.
     public var storeKind: StoreKind?
     /// Why the finding does not count, when a rules-file `ignore` entry or the baseline suppresses it.
@@ -34,7 +38,8 @@ public struct Finding: Hashable, Sendable {
     public init(rule: Rule, severity: Severity? = nil, productID: String?, field: ProductField? = nil,
                 territory: Territory? = nil, expected: String? = nil, actual: String? = nil, message: String,
                 hint: String? = nil, configLocation: SourceLocation? = nil, storeLocation: SourceLocation? = nil,
-                store: String?, storeKind: StoreKind? = nil, suppression: Suppression? = nil) {
+                store: String?, storeInput: StoreInputID? = nil, storeKind: StoreKind? = nil,
+                suppression: Suppression? = nil) {
         self.rule = rule
         self.severity = severity ?? rule.defaultSeverity
         self.productID = productID
@@ -47,6 +52,7 @@ public struct Finding: Hashable, Sendable {
         self.configLocation = configLocation
         self.storeLocation = storeLocation
         self.store = store
+        self.storeInput = storeInput
         self.storeKind = storeKind
         self.suppression = suppression
     }

@@ -74,6 +74,7 @@ extension HTMLReporter {
         case .mismatch: ("mismatch", "✗ \(plural(findings, "finding", "findings"))")
         case .missingInStore: ("missing", "✗ missing in store")
         case .notInConfig: ("missing", "✗ not in config")
+        case .duplicate: ("missing", "✗ duplicate ID")
         case .notSold: ("other", "not sold here")
         }
         return HTMLNode("td") { HTMLNode("span", .class("status \(kind)")) { text } }

@@ -14,7 +14,7 @@ extension MarkdownReporter {
                 switch status {
                 case .ok: "✓ ok"
                 case .mismatch: "✗ " + plural(count, "finding", "findings")
-                case .missingInStore, .notInConfig: "✗ " + status.rawValue
+                case .missingInStore, .notInConfig, .duplicate: "✗ " + status.rawValue
                 case .notSold: status.rawValue
                 }
             }

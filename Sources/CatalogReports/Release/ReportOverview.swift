@@ -76,7 +76,7 @@ struct ReportOverview {
                             counts: Counts(configOnly), failed: configOnly.contains(where: result.fails),
                             remarks: [])
         rows = [configRow] + result.comparisons.map { comparison in
-            let mine = result.activeFindings(forStore: comparison.storePath)
+            let mine = result.activeFindings(forStore: comparison.input)
             return Row(path: comparison.storePath, format: comparison.storeFormat.rawValue, isConfig: false,
                        configProducts: comparison.configProducts, storeProducts: comparison.storeProducts,
                        matchedProducts: comparison.matchedProducts, counts: Counts(mine),

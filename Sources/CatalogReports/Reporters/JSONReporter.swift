@@ -114,7 +114,7 @@ private struct Output: Encodable {
             findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
         }
         let stores = result.comparisons.map { comparison in
-            let mine = result.activeFindings(forStore: comparison.storePath)
+            let mine = result.activeFindings(forStore: comparison.input)
             return StoreSummary(
                 path: comparison.storePath, format: comparison.storeFormat.rawValue,
                 products: Counts(config: comparison.configProducts, store: comparison.storeProducts,

@@ -76,8 +76,8 @@ public struct JUnitReporter: Reporter {
         var passing: [Finding]
     }
 
-    /// The config's own suite (only when it has findings), then a suite per store input; a store path given
-    /// twice is one suite, so test case names stay unique per classname.
+    /// The config's own suite (only when it has findings), then a suite per store input; an input listed twice
+    /// is one suite, so test case names stay unique per classname.
     private static func suites(of result: CheckResult) -> [TestSuite] {
         var suites: [TestSuite] = []
         let configFindings = result.activeFindings(forStore: nil)
@@ -86,9 +86,9 @@ public struct JUnitReporter: Reporter {
                                     classname: result.configPath,
                                     cases: cases(configFindings, products: [], result: result)))
         }
-        var seen: Set<String> = []
-        for comparison in result.comparisons where seen.insert(comparison.storePath).inserted {
-            let findings = result.activeFindings(forStore: comparison.storePath)
+        var seen: Set<StoreInputID> = []
+        for comparison in result.comparisons where seen.insert(comparison.input).inserted {
+            let findings = result.activeFindings(forStore: comparison.input)
             suites.append(TestSuite(name: "\(comparison.storePath) (\(comparison.storeFormat.rawValue))",
                                     classname: comparison.storePath,
                                     cases: cases(findings, products: comparison.productIDs, result: result)))

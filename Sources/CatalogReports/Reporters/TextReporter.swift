@@ -19,7 +19,7 @@ public struct TextReporter: Reporter {
             if multipleStores {
                 lines.append(paint("== \(storePath) (\(comparison.storeFormat.rawValue)) ==", .bold, context))
             }
-            for finding in result.activeFindings(forStore: comparison.storePath) {
+            for finding in result.activeFindings(forStore: comparison.input) {
                 lines.append(line(for: finding, context: context))
             }
             for remark in comparison.remarks {
@@ -28,7 +28,7 @@ public struct TextReporter: Reporter {
         }
         for (index, comparison) in result.comparisons.enumerated() {
             // Findings on the config alone count with the first store's summary line.
-            let findings = result.activeFindings(forStore: comparison.storePath) + (index == 0 ? configOnly : [])
+            let findings = result.activeFindings(forStore: comparison.input) + (index == 0 ? configOnly : [])
             lines.append(summary(findings, comparison: comparison, configPath: result.configPath))
         }
         if multipleStores {

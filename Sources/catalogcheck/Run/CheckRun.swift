@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogCore
 import CatalogFormats
+import CatalogReports
 import Foundation
 
 /// The check pipeline that `check` and `report` share (DESIGN.md §9): inputs resolved once, outputs that would

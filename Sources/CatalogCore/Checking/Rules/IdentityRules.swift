@@ -1,26 +1,29 @@
 /// Which products exist and what they are: `duplicate-product-id`, `product-missing-in-store`,
 /// `product-missing-in-config` (with "did you mean" hints), `type-mismatch` and `name-mismatch`.
 enum IdentityRules {
-    /// Store records with the same ID: one finding per repeated ID.
-    static func storeDuplicates(_ duplicates: [ProductID: [Product]], first: [ProductID: Product],
-                                storePath: String) -> [Finding] {
-        duplicates.map { id, extra in
-            let all = [first[id]].compactMap { $0 } + extra
+    /// Store records with the same ID: one finding per repeated ID, named by the config key when the ID is
+    /// matched (a finding on a matched product; DESIGN.md §5a.5), else by the store ID.
+    static func storeDuplicates(_ matching: ProductMatching, storePath: String) -> [Finding] {
+        matching.storeDuplicates.map { duplicate in
+            let id = duplicate.first.id
+            let all = [duplicate.first] + duplicate.repeats
             let lines = all.compactMap { $0.location.line }.map(String.init).joined(separator: ", ")
+            let key = matching.configKey(forStoreID: id)
+            let subject = key.map { $0 == id ? "is" : "store ID '\(id)' is" } ?? "is"
             return Finding(
-                rule: .duplicateProductID, productID: id.rawValue,
+                rule: .duplicateProductID, productID: (key ?? id).rawValue,
                 actual: String(all.count),
-                message: "is listed \(all.count) times in the store" + (lines.isEmpty ? "" : " (lines \(lines))"),
-                storeLocation: extra.first?.location, store: storePath)
+                message: "\(subject) listed \(all.count) times in the store" + (lines.isEmpty ? "" : " (lines \(lines))"),
+                storeLocation: duplicate.repeats.first?.location, store: storePath)
         }
     }
 
-    /// A second config product mapping to a store ID already taken by `first`.
-    static func configDuplicate(_ product: Product, storeID: ProductID, first: Product,
-                                storePath: String) -> Finding {
-        Finding(rule: .duplicateProductID, productID: product.id.rawValue, expected: storeID.rawValue,
-                message: "maps to store ID '\(storeID)', like '\(first.id)' (\(first.location))",
-                configLocation: product.location, store: storePath)
+    /// A config product mapping to a store ID an earlier one (by key order) already holds.
+    static func configDuplicate(_ duplicate: ProductMatching.ConfigDuplicate, storePath: String) -> Finding {
+        let (product, first) = (duplicate.product, duplicate.first)
+        return Finding(rule: .duplicateProductID, productID: product.id.rawValue, expected: duplicate.storeID.rawValue,
+                       message: "maps to store ID '\(duplicate.storeID)', like '\(first.id)' (\(first.location))",
+                       configLocation: product.location, store: storePath)
     }
 
     /// Products on one side only, each with a hint when an unmatched ID on the other side is close.

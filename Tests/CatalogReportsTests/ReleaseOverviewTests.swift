@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogReports
 import Testing
 
 @Suite("ReleaseOverview")
@@ -56,5 +57,42 @@ struct ReleaseOverviewTests {
         #expect(matrix.rows[0].mismatched == [true, false])
         #expect(matrix.rows[1].mismatched == [false, false])
         #expect(overview.priceMatrices.map(\.productID) == ["coins", "sub"])
+    }
+
+    @Test("a config product whose Play ID another holds is a duplicate; inputs that print alike keep their columns")
+    func duplicatesAndIdentity() {
+        // Arrange: coins.b maps to the Play ID coins.a holds; two Play inputs share a path text.
+        let config = Catalog(path: "products.yml", format: .catalog, products: [
+            product("coins.a", .consumable, prices: [("US", "4.99", "USD")]) {
+                $0.storeIDs = [.play: ProductID("coins")]
+            },
+            product("coins.b", .consumable, prices: [("US", "7.99", "USD")]) {
+                $0.storeIDs = [.play: ProductID("coins")]
+            },
+        ])
+        let clean = Catalog(path: "play", format: .playCSV, products: [
+            product("coins", .consumable, prices: [("US", "4.99", "USD")]),
+        ])
+        let drifted = Catalog(path: "play", format: .playCSV, products: [
+            product("coins", .consumable, prices: [("US", "5.99", "USD")]),
+        ])
+        let result = Checker().check(config: config, stores: [clean, drifted])
+
+        // Act
+        let overview = ReleaseOverview(config: config, stores: [clean, drifted], result: result)
+
+        // Assert
+        #expect(overview.stores.map(\.input) == [StoreInputID(position: 0), StoreInputID(position: 1)])
+        #expect(overview.products.map { "\($0.productID) \($0.statuses.map(\.rawValue)) \($0.findings)" } == [
+            #"coins.a ["ok", "mismatch"] [0, 1]"#,
+            #"coins.b ["duplicate ID", "duplicate ID"] [1, 1]"#,
+        ])
+        #expect(overview.priceMatrices.map { matrix in
+            "\(matrix.productID) " + matrix.rows.map { "\($0.territory.alpha2) \($0.config ?? "-") \($0.stores) \($0.mismatched)" }
+                .joined()
+        } == [
+            #"coins.a US 4.99 USD [Optional("4.99 USD"), Optional("5.99 USD")] [false, true]"#,
+            #"coins.b US 7.99 USD [nil, nil] [false, false]"#,
+        ])
     }
 }

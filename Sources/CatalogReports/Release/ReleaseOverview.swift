@@ -1,9 +1,14 @@
+import CatalogCore
+
 /// What the release report shows besides the findings (DESIGN.md §2a): every product with its status per
 /// store, and a price matrix per priced product (territories × config and each store, mismatched cells
-/// marked). Built from the catalogs and the checked result; pure and sorted.
+/// marked). Built from the same `ProductMatching` and findings as `check`, so each status and each `≠` agrees
+/// with a finding of the run; pure and sorted.
 public struct ReleaseOverview: Hashable, Sendable {
     /// A store input, in the order given.
     public struct Store: Hashable, Sendable {
+        /// Which input of the run it is.
+        public var input: StoreInputID
         /// The path as given.
         public var path: String
         /// Its format.
@@ -20,13 +25,19 @@ public struct ReleaseOverview: Hashable, Sendable {
         case missingInStore = "missing in store"
         /// In the store, not in the config.
         case notInConfig = "not in config"
+        /// Not compared: another config product (earlier by key) has the same store ID (`duplicate-product-id`).
+        case duplicate = "duplicate ID"
         /// The config does not sell it in this store (`stores:`).
         case notSold = "not sold here"
     }
 
     /// One product row: the config's description, or the store's for products only a store has.
     public struct ProductRow: Hashable, Sendable {
+        /// The config key, or the store ID of a product only stores have.
         public var productID: String
+        /// Whether the row is a config product (a store ID that equals a config key has a row of its own when
+        /// that config product maps to another ID there).
+        public var inConfig: Bool
         public var type: String?
         public var group: String?
         public var level: Int?
@@ -61,16 +72,19 @@ public struct ReleaseOverview: Hashable, Sendable {
     /// Matrices for products that have a price on some side, sorted by product ID; rows by territory.
     public var priceMatrices: [PriceMatrix]
 
-    /// Builds the overview of a check.
+    /// Builds the overview of a check: `stores` are the run's store inputs in the order `Checker` got them.
     public init(config: Catalog, stores: [Catalog], result: CheckResult) {
-        self.stores = stores.map { Store(path: $0.path, format: $0.format) }
+        self.stores = stores.enumerated().map { position, store in
+            Store(input: StoreInputID(position: position), path: store.path, format: store.format)
+        }
         let active = result.activeFindings
-        var rows: [String: ProductRow] = [:]
+        var configRows: [String: ProductRow] = [:]
+        var storeRows: [String: ProductRow] = [:]
         var matrices: [String: [Territory: PriceRow]] = [:]
         let storeCount = stores.count
 
-        func blankRow(_ product: Product, in catalog: Catalog) -> ProductRow {
-            ProductRow(productID: product.id.rawValue, type: product.kind?.rawValue,
+        func blankRow(_ product: Product, in catalog: Catalog, inConfig: Bool) -> ProductRow {
+            ProductRow(productID: product.id.rawValue, inConfig: inConfig, type: product.kind?.rawValue,
                        group: product.groupKey.map { catalog.groupName(forKey: $0) ?? $0 }, level: product.level,
                        period: product.period?.description,
                        statuses: Array(repeating: .notSold, count: storeCount),
@@ -81,51 +95,63 @@ public struct ReleaseOverview: Hashable, Sendable {
                      mismatched: Array(repeating: false, count: storeCount))
         }
 
-        for product in config.products where rows[product.id.rawValue] == nil {
-            rows[product.id.rawValue] = blankRow(product, in: config)
+        for product in config.products where configRows[product.id.rawValue] == nil {
+            configRows[product.id.rawValue] = blankRow(product, in: config, inConfig: true)
             for (territory, price) in product.prices {
                 matrices[product.id.rawValue, default: [:]][territory, default: priceRow(territory)].config =
                     price.money.description
             }
         }
+        var findingsByInput: [StoreInputID: [Finding]] = [:]
+        for finding in active {
+            if let input = finding.storeInput { findingsByInput[input, default: []].append(finding) }
+        }
         for (index, store) in stores.enumerated() {
-            let storeFindings = active.filter { $0.store == store.path }
-            // Counted once per store, not once per product (a big catalog has thousands of each).
-            var findingsPerProduct: [String: Int] = [:]
+            let matching = ProductMatching(config: config, store: store)
+            let storeFindings = findingsByInput[StoreInputID(position: index)] ?? []
+            // Store-side findings on an unmatched store ID (missing in config, repeated records) belong to the
+            // store's row; every other product finding to the config product's.
+            let unmatchedRepeats = Set(matching.storeDuplicates.map(\.first.id)
+                .filter { matching.configKey(forStoreID: $0) == nil }.map(\.rawValue))
+            var configCounts: [String: Int] = [:]
+            var storeCounts: [String: Int] = [:]
             for finding in storeFindings where finding.concernsProduct {
-                if let key = finding.productID { findingsPerProduct[key, default: 0] += 1 }
+                guard let key = finding.productID else { continue }
+                let storeSide = finding.rule == .productMissingInConfig
+                    || (finding.rule == .duplicateProductID && finding.configLocation == nil
+                        && unmatchedRepeats.contains(key))
+                if storeSide { storeCounts[key, default: 0] += 1 } else { configCounts[key, default: 0] += 1 }
             }
-            var storeByID: [ProductID: Product] = [:]
-            for product in store.products where storeByID[product.id] == nil { storeByID[product.id] = product }
-            var matchedStoreIDs: Set<ProductID> = []
-            for product in config.products {
+            func mark(_ product: Product, _ status: Status) {
                 let key = product.id.rawValue
-                if let kinds = product.stores, let kind = store.store, !kinds.contains(kind) { continue }
-                let storeID = store.store.flatMap { product.storeIDs[$0] } ?? product.id
-                guard let theirs = storeByID[storeID] else {
-                    rows[key]?.statuses[index] = .missingInStore
-                    continue
-                }
-                matchedStoreIDs.insert(storeID)
-                let count = findingsPerProduct[key] ?? 0
-                rows[key]?.statuses[index] = count == 0 ? .ok : .mismatch
-                rows[key]?.findings[index] = count
-                for (territory, price) in theirs.prices {
+                configRows[key]?.statuses[index] = status
+                configRows[key]?.findings[index] = configCounts[key] ?? 0
+            }
+            for match in matching.matches {
+                let key = match.mine.id.rawValue
+                mark(match.mine, configCounts[key] ?? 0 == 0 ? .ok : .mismatch)
+                for (territory, price) in match.theirs.prices {
                     matrices[key, default: [:]][territory, default: priceRow(territory)].stores[index] =
                         price.money.description
                 }
             }
-            for (id, product) in storeByID where !matchedStoreIDs.contains(id) {
-                var row = rows[id.rawValue] ?? blankRow(product, in: store)
+            for product in matching.missingInStore { mark(product, .missingInStore) }
+            for duplicate in matching.configDuplicates { mark(duplicate.product, .duplicate) }
+            for product in matching.missingInConfig {
+                let key = product.id.rawValue
+                var row = storeRows[key] ?? blankRow(product, in: store, inConfig: false)
                 row.statuses[index] = .notInConfig
-                rows[id.rawValue] = row
+                row.findings[index] = storeCounts[key] ?? 0
+                storeRows[key] = row
             }
             for finding in storeFindings where finding.rule.field == .price && finding.concernsProduct {
                 guard let key = finding.productID, let territory = finding.territory else { continue }
                 matrices[key, default: [:]][territory, default: priceRow(territory)].mismatched[index] = true
             }
         }
-        products = rows.values.sorted { $0.productID < $1.productID }
+        products = (Array(configRows.values) + Array(storeRows.values)).sorted {
+            ($0.productID, $0.inConfig ? 0 : 1) < ($1.productID, $1.inConfig ? 0 : 1)
+        }
         priceMatrices = matrices.map { id, territories in
             PriceMatrix(productID: id, rows: territories.values.sorted { $0.territory.alpha2 < $1.territory.alpha2 })
         }.sorted { $0.productID < $1.productID }
