@@ -125,6 +125,39 @@ struct NearMatchTests {
         }
     }
 
+    @Test("IDs around the trie's length (32 after the shared prefix), a few edits apart: the specified choice")
+    func agreesWithReferenceAcrossIndexAndTrie() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let alphabet = Array("abAB.")
+        func edited(_ text: String, edits: Int) -> String {
+            var scalars = Array(text)
+            for _ in 0..<edits {
+                let position = next(scalars.count + 1)
+                switch next(3) {
+                case 0 where position < scalars.count: scalars.remove(at: position)
+                case 1: scalars.insert(alphabet[next(alphabet.count)], at: position)
+                default: if position < scalars.count { scalars[position] = alphabet[next(alphabet.count)] }
+                }
+            }
+            return String(scalars)
+        }
+        for round in 0..<150 {
+            let shared = ["", "com.app.", "com.app.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"][round % 3]
+            let base = String((0..<(29 + next(8))).map { _ in alphabet[next(alphabet.count)] })
+            let candidates = (0..<(2 + next(6))).map { _ in shared + edited(base, edits: next(4)) }
+            let matcher = NearMatch(candidates: candidates)
+            for _ in 0..<15 {
+                let needle = edited(shared + edited(base, edits: next(4)), edits: next(2))
+                #expect(matcher.best(for: needle) == Self.referenceBest(needle, among: candidates),
+                        "\(needle) among \(candidates)")
+            }
+        }
+    }
+
     @Test("IDs longer than 256 characters get no hint and are never offered as one; 256 characters still do")
     func longIDsGetNoHint() {
         let long = "com.example." + String(repeating: "a", count: 245)  // 257 characters
