@@ -55,7 +55,7 @@ public struct NearMatch: Sendable {
             prefix.removeLast(prefix.count - shared)
         }
         let candidates = full.map { Candidate(id: $0.id, lowered: Array($0.lowered.dropFirst(prefix.count))) }
-        var trie = NearMatchTrie()
+        var long: [(text: [UInt32], position: Int32)] = []
         let entryCount = candidates.reduce(0) { total, candidate in
             let count = candidate.lowered.count
             guard count <= Self.deletionIndexLength else { return total }
@@ -71,7 +71,7 @@ public struct NearMatch: Sendable {
         var variants: [UInt64] = []
         for (position, candidate) in candidates.enumerated() {
             guard candidate.lowered.count <= Self.deletionIndexLength else {
-                trie.insert(candidate.lowered, position: Int32(position))
+                long.append((candidate.lowered, Int32(position)))
                 continue
             }
             Self.variants(of: candidate.lowered, into: &variants)
@@ -90,7 +90,7 @@ public struct NearMatch: Sendable {
         self.hashes = hashes
         self.next = next
         self.owners = owners
-        self.trie = trie
+        self.trie = NearMatchTrie(long)
     }
 
     /// The candidate nearest to `id`, if one is close enough.

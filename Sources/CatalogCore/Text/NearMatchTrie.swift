@@ -23,33 +23,41 @@ struct NearMatchTrie: Sendable {
     /// The deepest node's depth.
     private var height = 0
 
-    /// Whether no candidate was inserted.
+    /// Whether the trie holds no candidate.
     var isEmpty: Bool { firstChild[0] < 0 }
 
-    /// Adds candidate `position`, whose text after the shared prefix is `text`. Positions must come in
-    /// increasing order, so the candidates ending at one node stay in sort order.
-    mutating func insert(_ text: [UInt32], position: Int32) {
-        var node = 0
-        for scalar in text {
-            var child = firstChild[node]
-            while child >= 0, labels[Int(child)] != scalar { child = nextSibling[Int(child)] }
-            if child < 0 {
-                child = Int32(labels.count)
+    /// A trie of `entries`: each a candidate's text after the shared prefix and its position.
+    init(_ entries: [(text: [UInt32], position: Int32)] = []) {
+        // In text order each text shares a path with the one before it up to their common prefix, and then
+        // only adds nodes: no child is ever looked up. Equal texts (IDs equal once lower-cased) come together,
+        // in the order of their positions, which is the order their node lists them in.
+        let sorted = entries.sorted {
+            $0.text == $1.text ? $0.position < $1.position : $0.text.lexicographicallyPrecedes($1.text)
+        }
+        var path = [0]  // path[d]: the node at depth d of the text before
+        var previous: [UInt32] = []
+        var lastPosition: Int32 = -1
+        for (text, position) in sorted {
+            let shared = zip(previous, text).prefix { $0.0 == $0.1 }.count
+            path.removeLast(path.count - 1 - shared)
+            for scalar in text[shared...] {
+                let parent = path[path.count - 1]
+                let child = Int32(labels.count)
                 labels.append(scalar)
                 firstChild.append(-1)
-                nextSibling.append(firstChild[node])
+                nextSibling.append(firstChild[parent])
                 firstEnding.append(-1)
-                firstChild[node] = child
+                firstChild[parent] = child
+                path.append(Int(child))
             }
-            node = Int(child)
-        }
-        height = max(height, text.count)
-        if firstEnding[node] < 0 {
-            firstEnding[node] = position
-        } else {
-            var last = firstEnding[node]
-            while let following = nextEnding[last] { last = following }
-            nextEnding[last] = position
+            height = max(height, text.count)
+            if text == previous, lastPosition >= 0 {
+                nextEnding[lastPosition] = position
+            } else {
+                firstEnding[path[path.count - 1]] = position
+            }
+            previous = text
+            lastPosition = position
         }
     }
 
