@@ -12,9 +12,10 @@
 /// An ID of n characters has about n²/2 variants, so only candidates whose text after the shared prefix is at
 /// most `deletionIndexLength` long are indexed this way (at most 529 variants each); longer ones go into a
 /// trie (`NearMatchTrie`, one node per character). An ID longer than `maximumLength` is neither indexed nor
-/// looked up (DESIGN.md §5: both stores cap product IDs far below it), so a lookup costs at most a constant
-/// times the ID's length too, and the whole cost, time and memory, is linear in the IDs' total length: a
-/// 10 MB ID once asked for a 34 GB index, and 1,000 IDs of 256 characters for 740 MB.
+/// looked up (DESIGN.md §5: both stores cap product IDs far below it). So the index, time and memory, is
+/// linear in the candidates' total length (a 10 MB ID once asked for a 34 GB index, and 1,000 IDs of 256
+/// characters for 740 MB), a lookup hashes a bounded number of variants of the ID, and a trie search visits
+/// only nodes whose text is within two edits of a prefix of the ID.
 public struct NearMatch: Sendable {
     static let maximumDistance = 2
     /// The longest ID, in Unicode scalars, that gets a hint or is offered as one.
