@@ -91,6 +91,24 @@ struct HintAndEscapingTests {
         }
     }
 
+    @Test("export writes the zero-width space as an escape, and the export reads back as the same ID")
+    func exportRoundTrip() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let exported = try CommandRunner.run(["export", Self.store])
+        #expect(exported.exitCode == 0, "\(exported.stderr)")
+        #expect(Self.lines(exported.stdout).contains(#"  "com.example.gems\u200B.100":"#))
+        #expect(!exported.stdout.unicodeScalars.contains("\u{200B}"))
+        let config = folder.appendingPathComponent("exported.yml")
+        try Data(exported.stdout.utf8).write(to: config)
+
+        let result = try CommandRunner.run(["check", "--config", config.path, "--store", Self.store,
+                                            "--as-of", "2026-11-22"])
+
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains("missing"))
+    }
+
     @Test("a Play CSV holding a 10 MB product ID is read and reported, with no hint for it, in bounded memory")
     func hugeProductID() throws {
         let folder = try Fixtures.temporaryFolder()

@@ -1,5 +1,5 @@
-import CatalogReports
 import Foundation
+@testable import CatalogReports
 import Testing
 
 /// Invisible format characters and `@mentions` through each escaper (DESIGN.md §6): shown as `\u{…}` where text
@@ -66,5 +66,11 @@ struct EscapingTests {
         let decoded = try JSONSerialization.jsonObject(with: Data(escaped.utf8)) as? [String: String]
         #expect(decoded == ["id": Self.invisible, "name": "Müller"])
         #expect(JSONEscaper.escapingInvisible(#"{"name":"Müller"}"#) == #"{"name":"Müller"}"#)
+    }
+
+    @Test("an exported YAML scalar shows them as escapes a YAML reader decodes back")
+    func yaml() {
+        #expect(YAMLEscaper.scalar("com.example.gems\u{200B}.100") == #""com.example.gems\u200B.100""#)
+        #expect(YAMLEscaper.scalar("gold\u{202E}\u{AD}\u{E0041}") == #""gold\u202E\xAD\U000E0041""#)
     }
 }
