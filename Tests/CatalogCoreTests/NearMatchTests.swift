@@ -103,4 +103,94 @@ struct NearMatchTests {
                                 "com.example.app.Coins.500", "com.example.app.lifetime.unlock",
                                 "com.example.app.tie.abc"])
     }
+
+    @Test("random IDs over a small alphabet, with and without the candidates' shared prefix: the specified choice")
+    func agreesWithReferenceOnRandomIDs() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func word(_ length: Int) -> String { String((0..<length).map { _ in Array("abAB.")[next(5)] }) }
+        for round in 0..<200 {
+            let shared = ["", "ab", "a.b.", "aaaa"][round % 4]
+            let candidates = (0..<(1 + next(6))).map { _ in shared + word(next(5)) }
+            let matcher = NearMatch(candidates: candidates)
+            for _ in 0..<20 {
+                // Needles near the shared prefix (edited inside it, or cut short) as well as beyond it.
+                let needle = String((shared + word(next(5))).dropFirst(next(3))) + word(next(2))
+                #expect(matcher.best(for: needle) == Self.referenceBest(needle, among: candidates),
+                        "\(needle) among \(candidates)")
+            }
+        }
+    }
+
+    @Test("IDs around the trie's length (32 after the shared prefix), a few edits apart: the specified choice")
+    func agreesWithReferenceAcrossIndexAndTrie() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let alphabet = Array("abAB.")
+        func edited(_ text: String, edits: Int) -> String {
+            var scalars = Array(text)
+            for _ in 0..<edits {
+                let position = next(scalars.count + 1)
+                switch next(3) {
+                case 0 where position < scalars.count: scalars.remove(at: position)
+                case 1: scalars.insert(alphabet[next(alphabet.count)], at: position)
+                default: if position < scalars.count { scalars[position] = alphabet[next(alphabet.count)] }
+                }
+            }
+            return String(scalars)
+        }
+        for round in 0..<150 {
+            let shared = ["", "com.app.", "com.app.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"][round % 3]
+            let base = String((0..<(29 + next(8))).map { _ in alphabet[next(alphabet.count)] })
+            let candidates = (0..<(2 + next(6))).map { _ in shared + edited(base, edits: next(4)) }
+            let matcher = NearMatch(candidates: candidates)
+            for _ in 0..<15 {
+                let needle = edited(shared + edited(base, edits: next(4)), edits: next(2))
+                #expect(matcher.best(for: needle) == Self.referenceBest(needle, among: candidates),
+                        "\(needle) among \(candidates)")
+            }
+        }
+    }
+
+    @Test("IDs longer than 256 characters get no hint and are never offered as one; 256 characters still do")
+    func longIDsGetNoHint() {
+        let long = "com.example." + String(repeating: "a", count: 245)  // 257 characters
+        let longNeighbour = "com.example." + String(repeating: "a", count: 244) + "b"
+        let limit = "com.example." + String(repeating: "a", count: 244)  // 256 characters
+        let limitNeighbour = "com.example." + String(repeating: "a", count: 243) + "b"
+
+        let hints = NearMatch(candidates: [long, longNeighbour, limitNeighbour, "com.example.coins"])
+
+        #expect(long.unicodeScalars.count == 257 && limit.unicodeScalars.count == 256)
+        #expect(hints.best(for: long) == nil)
+        #expect(hints.best(for: longNeighbour) == nil)
+        #expect(hints.best(for: limit) == limitNeighbour)
+        #expect(NearMatch(candidates: [long]).best(for: limit) == nil)
+        #expect(NearMatch.best(for: long, among: [longNeighbour]) == nil)
+    }
+
+    @Test("a 10 MB ID among the candidates and as a lookup: no hint for it, the others unharmed")
+    func hugeID() {
+        let huge = "com.example." + String(repeating: "x", count: 10 * 1024 * 1024)
+
+        let hints = NearMatch(candidates: [huge, "com.example.coins.100", "com.example.gems.100"])
+
+        #expect(hints.best(for: huge) == nil)
+        #expect(hints.best(for: "com.example.coins.10") == "com.example.coins.100")
+        #expect(NearMatch(candidates: ["com.example.coins.100", "com.example.gems.100"]).best(for: huge) == nil)
+    }
+
+    @Test("the hint text: the plain question, or with where look-alike characters differ")
+    func hintText() {
+        #expect(NearMatch.hint(for: "com.example.premium.monthy", suggesting: "com.example.premium.monthly")
+                == "did you mean 'com.example.premium.monthly'?")
+        #expect(NearMatch.hint(for: "com.example.coins.5OO", suggesting: "com.example.coins.500")
+                == "did you mean 'com.example.coins.500'? (letter 'O' where the other has digit '0', twice, from character 20)")
+    }
 }

@@ -101,7 +101,8 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .productMissingInStore:
             "Every product of the config must exist in each store it is meant for (see `stores:`). A product ID "
                 + "that nearly matches an unmatched store product (same letters in another case, or at most two "
-                + "edits away) carries a `did you mean` hint."
+                + "edits away) carries a `did you mean` hint; when the two differ only in characters that look "
+                + "alike (O and 0, l and 1, Cyrillic or Greek letters, invisible characters), it says which and where."
         case .productMissingInConfig:
             "Every product of a store must be described by the config, under its ID or a `storeIds` entry."
         case .duplicateProductID:

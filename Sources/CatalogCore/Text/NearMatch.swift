@@ -8,8 +8,20 @@
 /// side, an insertion one deletion on the other), so a lookup visits only candidates that share one, and
 /// confirms each with an edit distance restricted to the diagonal band |i − j| ≤ 2. Variants are keyed by a
 /// 64-bit polynomial hash; a collision only costs one extra confirmation, never a wrong answer.
+///
+/// An ID of n characters has about n²/2 variants, so only candidates whose text after the shared prefix is at
+/// most `deletionIndexLength` long are indexed this way (at most 529 variants each); longer ones go into a
+/// trie (`NearMatchTrie`, one node per character). An ID longer than `maximumLength` is neither indexed nor
+/// looked up (DESIGN.md §5: both stores cap product IDs far below it). So the index, time and memory, is
+/// linear in the candidates' total length (a 10 MB ID once asked for a 34 GB index, and 1,000 IDs of 256
+/// characters for 740 MB), a lookup hashes a bounded number of variants of the ID, and a trie search visits
+/// only nodes whose text is within two edits of a prefix of the ID.
 public struct NearMatch: Sendable {
     static let maximumDistance = 2
+    /// The longest ID, in Unicode scalars, that gets a hint or is offered as one.
+    public static let maximumLength = 256
+    /// The longest candidate text (after the shared prefix) that goes into the deletion index.
+    static let deletionIndexLength = 32
 
     private struct Candidate: Sendable {
         let id: String
@@ -32,18 +44,22 @@ public struct NearMatch: Sendable {
     private let next: [Int32]
     /// Index entry → the candidate (position in `candidates`) it belongs to.
     private let owners: [Int32]
+    /// The candidates longer than `deletionIndexLength` after the prefix.
+    private let trie: NearMatchTrie
 
     /// Prepares the candidates for lookups.
     public init(candidates ids: [String]) {
-        let full = ids.sorted().map { (id: $0, lowered: Self.scalars(of: $0)) }
+        let full = ids.filter(Self.isShortEnough).sorted().map { (id: $0, lowered: Self.scalars(of: $0)) }
         var prefix = full.first?.lowered ?? []
         for candidate in full.dropFirst() {
             let shared = zip(prefix, candidate.lowered).prefix { $0.0 == $0.1 }.count
             prefix.removeLast(prefix.count - shared)
         }
         let candidates = full.map { Candidate(id: $0.id, lowered: Array($0.lowered.dropFirst(prefix.count))) }
+        var long: [(text: [UInt32], position: Int32)] = []
         let entryCount = candidates.reduce(0) { total, candidate in
             let count = candidate.lowered.count
+            guard count <= Self.deletionIndexLength else { return total }
             return total + 1 + count + count * (count - 1) / 2
         }
         var slotBits = 4
@@ -55,6 +71,10 @@ public struct NearMatch: Sendable {
         owners.reserveCapacity(entryCount)
         var variants: [UInt64] = []
         for (position, candidate) in candidates.enumerated() {
+            guard candidate.lowered.count <= Self.deletionIndexLength else {
+                long.append((candidate.lowered, Int32(position)))
+                continue
+            }
             Self.variants(of: candidate.lowered, into: &variants)
             for hash in variants {
                 let slot = Self.slot(of: hash, bits: slotBits)
@@ -71,50 +91,66 @@ public struct NearMatch: Sendable {
         self.hashes = hashes
         self.next = next
         self.owners = owners
+        self.trie = NearMatchTrie(long)
     }
 
     /// The candidate nearest to `id`, if one is close enough.
+    ///
+    /// Candidates are indexed without their shared prefix P, so `id` is split where P would end in it: a
+    /// candidate P + r is at most two edits from `id` exactly when, for some split point k within two of |P|,
+    /// the edits to turn `id[..<k]` into P and `id[k...]` into r add up to at most two. Each of those (at most
+    /// five) splits looks up the variants of `id[k...]`; every candidate found is confirmed on the whole ID.
+    /// The long candidates are searched in the trie, and the nearer of the two answers wins.
     public func best(for id: String) -> String? {
+        guard Self.isShortEnough(id) else { return nil }
         let lowered = Self.scalars(of: id)
-        guard lowered.starts(with: prefix) else { return scan(for: id, lowered: lowered) }
-        let needle = Array(lowered.dropFirst(prefix.count))
+        // When `id` starts with P, the shared prefix changes no distance: it is left out, and only the split
+        // right after it can find a candidate.
+        let startsWithPrefix = lowered.starts(with: prefix)
+        let rest = startsWithPrefix ? Array(lowered.dropFirst(prefix.count)) : []
+        func distance(to candidate: Candidate) -> Int {
+            startsWithPrefix
+                ? Self.levenshtein(rest, candidate.lowered, limit: Self.maximumDistance)
+                : Self.levenshtein(lowered, prefix + candidate.lowered, limit: Self.maximumDistance)
+        }
         var visited: Set<Int32> = []
         var best: (distance: Int, position: Int32)?
         var variants: [UInt64] = []
-        Self.variants(of: needle, into: &variants)
-        for hash in variants {
-            var entry = slots[Self.slot(of: hash, bits: slotBits)]
-            while entry >= 0 {
-                let index = Int(entry)
-                entry = next[index]
-                guard hashes[index] == hash else { continue }
-                let position = owners[index]
-                guard visited.insert(position).inserted else { continue }
-                let candidate = candidates[Int(position)]
-                guard candidate.id != id else { continue }
-                let distance = Self.levenshtein(needle, candidate.lowered, limit: Self.maximumDistance)
-                guard distance <= Self.maximumDistance else { continue }
-                // Candidates are in sort order, so the lower position wins a tie.
-                if let current = best, distance > current.distance
-                    || (distance == current.distance && current.position < position) { continue }
-                best = (distance, position)
+        let splits = startsWithPrefix
+            ? prefix.count...prefix.count
+            : max(0, prefix.count - Self.maximumDistance)...(prefix.count + Self.maximumDistance)
+        // A split whose rest is more than two longer than every indexed text cannot find one.
+        for split in splits where split <= lowered.count
+            && lowered.count - split <= Self.deletionIndexLength + Self.maximumDistance {
+            let head = Array(lowered[..<split])
+            guard Self.levenshtein(head, prefix, limit: Self.maximumDistance) <= Self.maximumDistance else { continue }
+            Self.variants(of: Array(lowered[split...]), into: &variants)
+            for hash in variants {
+                var entry = slots[Self.slot(of: hash, bits: slotBits)]
+                while entry >= 0 {
+                    let index = Int(entry)
+                    entry = next[index]
+                    guard hashes[index] == hash else { continue }
+                    let position = owners[index]
+                    guard visited.insert(position).inserted else { continue }
+                    let candidate = candidates[Int(position)]
+                    guard candidate.id != id else { continue }
+                    let distance = distance(to: candidate)
+                    guard distance <= Self.maximumDistance else { continue }
+                    // Candidates are in sort order, so the lower position wins a tie.
+                    if let current = best, distance > current.distance
+                        || (distance == current.distance && current.position < position) { continue }
+                    best = (distance, position)
+                }
             }
+        }
+        if lowered.count + Self.maximumDistance > prefix.count + Self.deletionIndexLength,
+           let long = trie.best(for: lowered, prefix: prefix, excluded: { candidates[Int($0)].id == id }),
+           best.map({ long.distance < $0.distance || (long.distance == $0.distance && long.position < $0.position) })
+            ?? true {
+            best = long
         }
         return best.map { candidates[Int($0.position)].id }
-    }
-
-    /// The lookup for an ID that does not start with the candidates' common prefix: every candidate of a
-    /// length within two is compared (the banded distance gives up early on most of them).
-    private func scan(for id: String, lowered: [UInt32]) -> String? {
-        var best: (distance: Int, position: Int)?
-        for (position, candidate) in candidates.enumerated() where candidate.id != id {
-            guard abs(prefix.count + candidate.lowered.count - lowered.count) <= Self.maximumDistance else { continue }
-            let distance = Self.levenshtein(lowered, prefix + candidate.lowered, limit: Self.maximumDistance)
-            if distance <= Self.maximumDistance, best.map({ distance < $0.distance }) ?? true {
-                best = (distance, position)
-            }
-        }
-        return best.map { candidates[$0.position].id }
     }
 
     /// The table slot of a variant hash (Fibonacci hashing: the top bits of a multiplicative mix).
@@ -122,9 +158,26 @@ public struct NearMatch: Sendable {
         Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
     }
 
+    /// The hint for `id` whose nearest match is `candidate`: `did you mean 'X'?`, followed by where the two
+    /// differ when they differ only in characters that look alike (DESIGN.md §5, `LookAlikes`).
+    public static func hint(for id: String, suggesting candidate: String) -> String {
+        let question = "did you mean '\(candidate)'?"
+        return LookAlikes.difference(id, from: candidate).map { "\(question) (\($0))" } ?? question
+    }
+
     /// The candidate nearest to `id` among `candidates` (a one-off lookup).
     public static func best(for id: String, among candidates: [String]) -> String? {
         NearMatch(candidates: candidates).best(for: id)
+    }
+
+    /// Whether `id` has at most `maximumLength` scalars: counts no further than that, so a huge ID costs nothing.
+    static func isShortEnough(_ id: String) -> Bool {
+        var count = 0
+        for _ in id.unicodeScalars {
+            count += 1
+            if count > maximumLength { return false }
+        }
+        return true
     }
 
     private static func scalars(of id: String) -> [UInt32] {

@@ -12,7 +12,7 @@ public struct DiffJSONRenderer: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(Output(diff)) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONEscaper.escapingInvisible(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }
 

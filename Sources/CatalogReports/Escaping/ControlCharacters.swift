@@ -1,11 +1,15 @@
 /// Characters that must never reach an output raw: they move the cursor, recolor or retitle a terminal, break
-/// a line where a format expects one record per line, or reorder what a reader sees.
+/// a line where a format expects one record per line, reorder what a reader sees, or hide: an ID holding a
+/// zero-width space prints exactly like the ID without it (DESIGN.md §6).
 enum ControlCharacters {
-    /// C0 controls (with tab, line feed and carriage return), DEL, C1 controls, and the bidirectional
-    /// embedding, override and isolate characters (U+202A–U+202E, U+2066–U+2069).
+    /// C0 controls (with tab, line feed and carriage return), DEL, C1 controls, the line and paragraph
+    /// separators (U+2028, U+2029), and every invisible format character (Unicode category Cf: zero-width
+    /// space and joiners, the bidirectional marks, embeddings, overrides and isolates, the byte order mark,
+    /// the soft hyphen, tag characters).
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
+        case 0xA0...: scalar.properties.generalCategory == .format
         default: false
         }
     }

@@ -9,8 +9,10 @@ public enum MarkdownEscaper {
     /// `text` inert in Markdown: punctuation backslash-escaped, `<`, `>` and `&` as character references,
     /// line breaks as spaces, other control characters as visible `\u{…}` escapes. GitHub also turns bare
     /// URLs into links (`https://…`, `www.…`): the `:` of `://` and the `.` of `www.` are escaped too, which
-    /// its autolinker does not see through. (It does see through every escape of an e-mail address, so
-    /// `me@example.com` still becomes a `mailto:` link.)
+    /// its autolinker does not see through. An `@` is followed by an empty HTML comment (`@<!-- -->team`), so
+    /// `@team` renders as plain text and notifies no one: GitHub finds mentions after rendering, so neither
+    /// `\@` nor `&#64;` stops one, while the comment splits the text it searches (github/markup#1168,
+    /// github/cmark-gfm#181). That also ends the `mailto:` link GitHub made of `me@example.com`.
     public static func escape(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         var index = -1
@@ -21,6 +23,7 @@ public enum MarkdownEscaper {
             case ">": return "&gt;"
             case "&": return "&amp;"
             case "\n", "\r": return " "
+            case "@": return "@<!-- -->"
             case ":" where follows(scalars, index, "//"), "." where precedes(scalars, index, "www"):
                 return "\\" + String(scalar)
             default: return punctuation.contains(scalar) ? "\\" + String(scalar) : nil

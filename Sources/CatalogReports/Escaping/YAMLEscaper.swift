@@ -34,7 +34,9 @@ enum YAMLEscaper {
         return false
     }
 
-    /// A double-quoted YAML string with every special and non-printable character escaped.
+    /// A double-quoted YAML string with every special and non-printable character escaped, and every invisible
+    /// format character (zero-width space, bidi controls: Unicode Cf) too: YAML prints them raw, and an
+    /// exported ID holding one would read like the ID without it (DESIGN.md §6).
     static func doubleQuoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -49,7 +51,7 @@ enum YAMLEscaper {
             case "\u{2028}": result += "\\L"
             case "\u{2029}": result += "\\P"
             default:
-                if isPrintable(scalar), scalar != "\u{FEFF}" {
+                if isPrintable(scalar), scalar.properties.generalCategory != .format {
                     result.unicodeScalars.append(scalar)
                 } else if scalar.value <= 0xFF {
                     result += "\\x" + hex(scalar.value, width: 2)

@@ -12,7 +12,7 @@ public struct JSONReporter: Reporter {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(document) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONEscaper.escapingInvisible(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }
 

@@ -16,7 +16,7 @@ public struct SARIFReporter: Reporter {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(log) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONEscaper.escapingInvisible(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }
 

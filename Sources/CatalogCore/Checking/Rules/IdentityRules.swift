@@ -40,13 +40,14 @@ enum IdentityRules {
             findings.append(Finding(
                 rule: .productMissingInStore, productID: product.id.rawValue,
                 message: "is in the config\(alias) but not in the store (\(storePath))",
-                hint: storeHints.best(for: id.rawValue).map { "did you mean '\($0)'?" },
+                hint: storeHints.best(for: id.rawValue).map { NearMatch.hint(for: id.rawValue, suggesting: $0) },
                 configLocation: product.location, store: storePath))
         }
         for id in unmatchedStore {
             guard let product = storeByID[id] else { continue }
             let hint = configHints.best(for: id.rawValue).map { candidate in
-                "did you mean '\(configByStoreID[ProductID(candidate)]?.id.rawValue ?? candidate)'?"
+                NearMatch.hint(for: id.rawValue,
+                               suggesting: configByStoreID[ProductID(candidate)]?.id.rawValue ?? candidate)
             }
             findings.append(Finding(
                 rule: .productMissingInConfig, productID: id.rawValue,
