@@ -8,6 +8,12 @@ extension ASCResourcePool {
         let root = document.root
         _ = beginDocument(path: document.path)
         if let elements = root.elements {
+            // `[]` carries no mark of the format (DESIGN.md §2): it must not read as an empty catalog.
+            guard !elements.isEmpty else {
+                throw document.error(
+                    "not an App Store Connect API response: the top level is an empty array, expected a JSON:API "
+                        + "document (an object with \"data\") or an array of them", at: root)
+            }
             for (position, element) in elements.enumerated() {
                 try addDocument(element, in: document, path: "[\(position)]")
             }
@@ -34,7 +40,8 @@ extension ASCResourcePool {
         }
         guard let data = value["data"] else {
             throw document.error(
-                "\(here) is not an App Store Connect API response: it has no \"data\" and no \"errors\"", at: value)
+                "\(here) is not an App Store Connect API response: it has no \"data\" and no \"errors\" "
+                    + "(\(describeKeysFound(value.members.map { $0.map(\.key) } ?? [])))", at: value)
         }
         let prefix = path.isEmpty ? "" : path + "."
         var parent: (node: NodeID, relationship: RelationshipID)?

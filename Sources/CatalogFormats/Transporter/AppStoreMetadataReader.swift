@@ -39,6 +39,10 @@ public struct AppStoreMetadataReader: CatalogReader {
         if FileLoading.isDirectory(url) {
             fileURL = url.appendingPathComponent("metadata.xml")
             filePath = displayPath + "/metadata.xml"
+            guard FileManager.default.fileExists(atPath: fileURL.path) else {
+                throw CatalogReadError("not a Transporter package: the folder holds no metadata.xml",
+                                       at: SourceLocation(path: displayPath))
+            }
         }
         return try read(filePath: filePath, catalogPath: displayPath,
                         options: options) { builder throws(CatalogReadError) in
