@@ -98,7 +98,7 @@ struct WrongFormatTests {
         (.appstoreXML, "catalogs/demo/play-products.csv",
          "catalogs/demo/play-products.csv:1:1: error: the file is not XML: no root element found"),
         (.appstoreXML, "Tests/Fixtures/plist/array.plist",
-         "Tests/Fixtures/plist/array.plist:3:1: error: not a Transporter metadata.xml: the root element is <plist>, expected <package>"),
+         "Tests/Fixtures/plist/array.plist:3:1: error: not a Transporter metadata.xml: the root element is <plist>, expected <package> (in namespace http://apple.com/itunes/importer, or none)"),
         (.appstoreXML, "catalogs/demo/products.yml",
          "catalogs/demo/products.yml:1:1: error: the file is not XML: no root element found"),
         (.plist, "catalogs/demo/appstore.storekit",
@@ -152,6 +152,22 @@ struct WrongFormatTests {
         for (format, path) in Self.inputs {
             #expect(try Self.error(reading: path, as: format) == nil, "\(format.rawValue) \(path)")
         }
+    }
+
+    @Test("a <package> of another vocabulary is not a Transporter metadata.xml")
+    func foreignPackageRoot() throws {
+        // Arrange: a NuGet .nuspec, whose root is also <package>.
+        let nuspec = #"<?xml version="1.0"?>"# + "\n"
+            + #"<package xmlns="http://schemas.microsoft.com/packaging/2013/05/nuspec.xsd"><metadata/></package>"#
+        let options = ReadOptions(asOf: try #require(CalendarDate(year: 2026, month: 11, day: 22)))
+        // Act
+        let error = try #require(throws: CatalogReadError.self) {
+            try AppStoreMetadataReader().read(data: Data(nuspec.utf8), displayPath: "Foo.nuspec", options: options)
+        }
+        // Assert
+        #expect(error.description == "Foo.nuspec:2:1: error: not a Transporter metadata.xml: the root element is "
+            + "<package> in namespace http://schemas.microsoft.com/packaging/2013/05/nuspec.xsd, expected <package> "
+            + "(in namespace http://apple.com/itunes/importer, or none)")
     }
 
     @Test("a folder read as a Transporter package must hold metadata.xml")
