@@ -170,6 +170,38 @@ struct WrongFormatTests {
             + "(in namespace http://apple.com/itunes/importer, or none)")
     }
 
+    /// A JSON:API document is App Store Connect's only when it holds (or its `links.self` names) a resource of
+    /// a catalog type; an empty list of an app's resources still names the app.
+    @Test("asc-json needs a resource or links.self of App Store Connect's catalog types", arguments: [
+        (#"{"data": []}"#, "no resource at all"),
+        (#"{"data": null, "meta": {}}"#, "no resource at all"),
+        (#"{"data": [{"type": "articles", "id": "1", "attributes": {"title": "JSON:API"}}]}"#,
+         #"types found: "articles""#),
+    ])
+    func ascNeedsItsTypes(json: String, found: String) throws {
+        // Arrange
+        let options = ReadOptions(asOf: try #require(CalendarDate(year: 2026, month: 11, day: 22)))
+        // Act
+        let error = try #require(throws: CatalogReadError.self) {
+            try AppStoreConnectReader().read(data: Data(json.utf8), displayPath: "doc.json", options: options)
+        }
+        // Assert
+        #expect(error.description == "doc.json: error: not an App Store Connect catalog: no resource or links.self "
+            + "of subscriptionGroups, subscriptions, inAppPurchases, their prices or apps (\(found))")
+    }
+
+    @Test("an empty list of an app's in-app purchases is an empty App Store Connect catalog")
+    func ascEmptyListOfAnApp() throws {
+        // Arrange
+        let json = #"{"data": [], "links": {"self": "https://api.appstoreconnect.apple.com/v1/apps/1/inAppPurchasesV2"}}"#
+        let options = ReadOptions(asOf: try #require(CalendarDate(year: 2026, month: 11, day: 22)))
+        // Act
+        let catalog = try AppStoreConnectReader().read(data: Data(json.utf8), displayPath: "iaps.json", options: options)
+        // Assert
+        #expect(catalog.products.isEmpty)
+        #expect(catalog.format == .ascJSON)
+    }
+
     @Test("a folder read as a Transporter package must hold metadata.xml")
     func transporterFolderWithoutMetadata() throws {
         // Arrange

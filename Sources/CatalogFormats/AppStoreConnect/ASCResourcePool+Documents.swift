@@ -1,3 +1,4 @@
+import CatalogCore
 import Foundation
 
 /// Pooling parsed files: the JSON:API structure (`data`, `included`, `errors`, `links.self`, resource objects and
@@ -183,5 +184,27 @@ extension ASCResourcePool {
             throw document.error("\(path()): a resource needs an \"id\" string", at: idValue ?? value)
         }
         return node
+    }
+}
+
+extension ASCResourcePool {
+    /// The resource types that mark an input as App Store Connect's: the catalog's own, and `apps`, the parent a
+    /// list of an app's groups or in-app purchases names in its `links.self` (even when the list is empty).
+    private static let markingTypes = [
+        "apps", "subscriptionGroups", "subscriptions", "subscriptionPrices", "subscriptionPricePoints",
+        "subscriptionIntroductoryOffers", "inAppPurchases", "inAppPurchasePriceSchedules", "inAppPurchasePrices",
+        "inAppPurchasePricePoints",
+    ]
+
+    /// Refuses an input none of whose resources or `links.self` parents is of an App Store Connect catalog type
+    /// (DESIGN.md §2): `{"data": []}` alone, or another API's JSON:API document, must not read as an empty catalog.
+    func requireMarks(path: String) throws(CatalogReadError) {
+        guard !Self.markingTypes.contains(where: { type($0) != nil }) else { return }
+        let found = types.names.isEmpty ? "no resource at all"
+            : "types found: " + types.names.sorted().prefix(8).map { quotedForMessage($0, limit: 40) }
+                .joined(separator: ", ") + (types.names.count > 8 ? " and \(types.names.count - 8) more" : "")
+        throw CatalogReadError(
+            "not an App Store Connect catalog: no resource or links.self of subscriptionGroups, subscriptions, "
+                + "inAppPurchases, their prices or apps (\(found))", at: SourceLocation(path: path))
     }
 }
