@@ -56,7 +56,11 @@ public struct PlayJSONReader: CatalogReader {
     }
 
     /// A single document that is an empty object (or holds only paging keys) is an empty list response only
-    /// when its `kind` says so: `{}` carries no mark of the format (DESIGN.md §2).
+    /// when its `kind` says so: `{}` carries no mark of the format (DESIGN.md §2). In the androidpublisher v3
+    /// discovery document only `InappproductsListResponse` has a `kind`; the monetization list responses
+    /// (`ListSubscriptionsResponse`, `ListOneTimeProductsResponse`, `ListSubscriptionOffersResponse`) hold their
+    /// list and `nextPageToken` only, so an empty one is `{}` and is read only beside a marked document (a folder,
+    /// such as a `fetch` snapshot, which always holds the `inappproducts` listing).
     private static func requireMarks(_ builder: PlayCatalogBuilder, displayPath: String) throws(CatalogReadError) {
         guard builder.sawPlayMarks else {
             throw CatalogReadError(
