@@ -60,7 +60,7 @@ public struct PlayJSONReader: CatalogReader {
     /// discovery document only `InappproductsListResponse` has a `kind`; the monetization list responses
     /// (`ListSubscriptionsResponse`, `ListOneTimeProductsResponse`, `ListSubscriptionOffersResponse`) hold their
     /// list and `nextPageToken` only, so an empty one is `{}` and is read only beside a marked document (a folder,
-    /// such as a `fetch` snapshot, which always holds the `inappproducts` listing).
+    /// such as a `fetch` snapshot, whose `inappproducts` listing states its `kind`).
     private static func requireMarks(_ builder: PlayCatalogBuilder, displayPath: String) throws(CatalogReadError) {
         guard builder.sawPlayMarks else {
             throw CatalogReadError(
