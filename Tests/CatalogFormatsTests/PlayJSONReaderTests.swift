@@ -281,7 +281,6 @@ struct PlayJSONReaderTests {
     }
 
     @Test func emptyListResponsesAndBareResources() throws {
-        #expect(try read(text: "{}").products.isEmpty)
         #expect(try read(text: #"{"kind": "androidpublisher#inappproductsListResponse"}"#).products.isEmpty)
         #expect(try read(text: #"{"subscriptions": []}"#).products.isEmpty)
         let bare = try read(text: #"{"sku": "x"}"#)
@@ -411,6 +410,37 @@ struct PlayJSONReaderTests {
 
         let wrongList = try error(text: #"{"subscriptions": {"productId": "s"}}"#)
         #expect(wrongList.message == "subscriptions: expected an array, found an object")
+    }
+
+    /// `{}` is how Google writes an empty list, but alone it carries no mark of the format (DESIGN.md §2): read
+    /// as an empty catalog, a renamed `{}` would make every config product "missing in store".
+    @Test func anEmptyObjectAloneIsNotAPlayDocument() throws {
+        // Arrange, Act
+        let alone = try error(text: "{}")
+        let pagingOnly = try error(text: #"{"nextPageToken": ""}"#)
+        // Assert
+        let message = "not a Play Developer API resource or list response: the object holds none of Play's keys "
+            + "(an empty list needs its \"kind\", e.g. \"androidpublisher#inappproductsListResponse\")"
+        #expect(alone.description == "doc.json:1:1: error: " + message)
+        #expect(pagingOnly.description == "doc.json:1:1: error: " + message)
+    }
+
+    @Test func aFolderReadsEmptyListsBesideAPlayDocumentButNotEmptyObjectsAlone() throws {
+        // Arrange
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{}".utf8).write(to: folder.appendingPathComponent("a-offers.json"))
+        try Data("{}".utf8).write(to: folder.appendingPathComponent("b-subscriptions.json"))
+        // Act
+        let emptyOnly = try #require(throws: CatalogReadError.self) {
+            try reader.read(contentsOf: folder, displayPath: "play", options: try PlayTest.options())
+        }
+        try Data(#"{"sku": "coins"}"#.utf8).write(to: folder.appendingPathComponent("c-product.json"))
+        let withProduct = try reader.read(contentsOf: folder, displayPath: "play", options: try PlayTest.options())
+        // Assert
+        #expect(emptyOnly.description == "play: error: not a Play Developer API catalog: none of the 2 .json files "
+            + "holds a Play resource, a list of them or a Play \"kind\" (empty objects only)")
+        #expect(withProduct.products.map(\.id.rawValue) == ["coins"])
     }
 
     @Test func emptyFolderAndMissingFileAreErrors() throws {

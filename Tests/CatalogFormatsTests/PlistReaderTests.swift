@@ -96,6 +96,90 @@ import TestSupport
         ])
     }
 
+    /// FORMATS.md's third layout: `Products` IDs, and `Subscriptions` sections whose IDs are auto-renewable in
+    /// their `Group`. Read whole: before, only the `Products` half was read (2 of 5 products).
+    @Test func productsAndSubscriptionsLayoutIsReadWhole() throws {
+        // Arrange
+        let path = "plist/products-and-subscriptions.plist"
+        func at(_ line: Int, _ column: Int) -> Location { Location(path: path, line: line, column: column) }
+        // Act
+        let catalog = try read(path)
+        // Assert
+        #expect(catalog.groups == [
+            SubscriptionGroup(key: "Premium", name: "Premium", location: at(14, 4)),
+            SubscriptionGroup(key: "Family", name: "Family", location: at(23, 4)),
+        ])
+        #expect(catalog.capabilities == CatalogCapabilities(expressesGroups: true, priceableTerritories: []))
+        func subscription(_ id: String, _ group: String, _ line: Int, groupLine: Int) -> Product {
+            Product(id: ProductID(id), kind: .autoRenewable, groupKey: group, location: at(line, 5),
+                    fieldLocations: [.id: at(line, 5), .group: at(groupLine, 4)])
+        }
+        #expect(catalog.products == [
+            Product(id: ProductID("com.example.app.coins.small"), location: at(7, 3), fieldLocations: [.id: at(7, 3)]),
+            Product(id: ProductID("com.example.app.unlock"), location: at(8, 3), fieldLocations: [.id: at(8, 3)]),
+            subscription("com.example.app.premium.monthly", "Premium", 17, groupLine: 14),
+            subscription("com.example.app.premium.yearly", "Premium", 18, groupLine: 14),
+            subscription("com.example.app.family.yearly", "Family", 26, groupLine: 23),
+        ])
+    }
+
+    /// A list with none of the layouts, or a layout that would be read in part, is an error (exit 2).
+    @Test(arguments: [
+        ("plist/not-a-layout/unknown-section.plist", 9, 2,
+         "\"Consumables\": a product list with a Products or Subscriptions section holds only those (and numbers "
+            + "or dates such as a version); <array> here could hold product IDs that would go unread"),
+        ("plist/not-a-layout/subscription-without-group.plist", 7, 3, "Subscriptions[0]: the section has no Group"),
+    ])
+    func refusesWhatNoLayoutReadsWhole(path: String, line: Int, column: Int, message: String) throws {
+        // Act
+        let error = try #require(try readFailure(path))
+        // Assert
+        #expect(error.location == Location(path: path, line: line, column: column))
+        #expect(error.message == message)
+    }
+
+    @Test(arguments: [
+        ("<dict>\n<key>Products</key><array/>\n<key>Extra</key><string>a</string>\n</dict>", 6,
+         "\"Extra\": a product list with a Products or Subscriptions section holds only those (and numbers or dates "
+            + "such as a version); <string> here could hold product IDs that would go unread"),
+        ("<dict>\n<key>Subscriptions</key>\n<dict/>\n</dict>", 6,
+         "Subscriptions: expected an <array> of <dict>s with Group and Products, found <dict>"),
+        ("<dict>\n<key>Subscriptions</key><array>\n<string>a</string></array>\n</dict>", 6,
+         "Subscriptions[0]: expected a <dict> with Group and Products, found <string>"),
+        ("<dict>\n<key>Subscriptions</key><array><dict><key>Group</key><string>G</string>\n</dict></array>\n</dict>",
+         5, "Subscriptions[0]: the section has no Products"),
+        ("<dict>\n<key>Subscriptions</key><array><dict>\n<key>Level</key><integer>1</integer></dict></array>\n</dict>",
+         6, "Subscriptions[0]: \"Level\" is not Group or Products"),
+        ("<dict>\n<key>Subscriptions</key><array><dict><key>Group</key>\n<string> </string></dict></array>\n</dict>",
+         6, "Subscriptions[0].Group: expected the group's name in a <string>, found an empty one"),
+        ("<dict>\n<key>Subscriptions</key><array><dict><key>Group</key><string>G</string><key>Products</key>\n"
+            + "<string>a</string></dict></array>\n</dict>", 6,
+         "Subscriptions[0].Products: expected an <array> of product IDs, found <string>"),
+    ])
+    func invalidSections(body: String, line: Int, message: String) throws {
+        let error = try #require(try readFailure(body: body))
+        #expect(error.location.line == line, "\(error)")
+        #expect(error.message == message)
+    }
+
+    /// The dictionary layout takes any value beside an ID (FORMATS.md "ID → any value"); only a `<dict>` is read
+    /// for attributes.
+    @Test func dictionaryValuesOfAnyKindListTheirKey() throws {
+        // Arrange
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>a</key><false/><key>b</key><integer>3</integer><key>c</key><array/>\
+            <key>d</key><date>2026-01-01T00:00:00Z</date></dict></plist>
+            """
+        // Act
+        let catalog = try PlistReader().read(data: Data(document.utf8), displayPath: "Products.plist",
+                                             options: try Self.options())
+        // Assert
+        #expect(catalog.products.map(\.id.rawValue) == ["a", "b", "c", "d"])
+        #expect(catalog.products.allSatisfy { $0.kind == nil && $0.groupKey == nil })
+        #expect(catalog.capabilities.expressesGroups == false)
+    }
+
     @Test(arguments: [
         ("Consumable", ProductKind.consumable), ("non-consumable", .nonConsumable), ("NON_CONSUMABLE", .nonConsumable),
         ("NonRenewingSubscription", .nonRenewing), ("auto-renewable", .autoRenewable), ("AutoRenewable", .autoRenewable),
@@ -164,7 +248,6 @@ import TestSupport
 
     @Test(arguments: [
         ("<array>\n<string>a</string>\n<dict/>\n</array>", 6, "[1]: expected a <string> product ID, found <dict>"),
-        ("<dict>\n<key>a</key>\n<false/>\n</dict>", 6, "a: expected <true/>, a <string> or a <dict> of attributes, found <false/>"),
         ("<dict>\n<key>a</key><dict><key>type</key>\n<string>bundle</string></dict>\n</dict>", 6,
          "a.type: \"bundle\" is not a product type"),
         ("<dict>\n<key>a</key><dict><key>price</key>\n<string>9,99 EUR</string></dict>\n</dict>", 6,

@@ -158,6 +158,96 @@ struct StoreKitConfigReaderTests {
         #expect(catalog.capabilities.singleStorefront == .unitedStates)
     }
 
+    /// `displayPrice: ""` is what Xcode writes for a price never set (FORMATS.md "StoreKit"): no price, not an
+    /// error, for products, subscriptions and offers alike.
+    @Test func aPriceNeverSetIsNoPrice() throws {
+        // Arrange
+        let path = "storekit/price-not-set.storekit"
+        // Act
+        let catalog = try readStoreKit(path)
+        // Assert
+        let prices = catalog.products.map { product in
+            "\(product.id): " + product.prices.values.map(\.money.description).sorted().joined(separator: ", ")
+        }
+        #expect(prices == ["com.example.tip.new: ", "com.example.tip: 0.99 USD", "com.example.plus.monthly: "])
+        #expect(catalog.products.map { $0.fieldLocations[.price] == nil } == [true, false, true])
+        let monthly = try #require(catalog.products.last)
+        #expect(monthly.introOffers == [
+            IntroOffer(mode: .payAsYouGo, period: try period("P1M"), periods: 1, price: nil,
+                       location: CatalogCore.SourceLocation(path: path, line: 60, column: 33)),
+        ])
+    }
+
+    /// A subscription's group is the entry that holds it: two entries with one `id` (copied by hand) are two
+    /// groups, and a derived key skips a key another entry has.
+    @Test func groupsAreTheEntriesThatHoldThemEvenWithOneID() throws {
+        // Arrange
+        let path = "storekit/groups-sharing-an-id.storekit"
+        func at(_ line: Int) -> CatalogCore.SourceLocation { CatalogCore.SourceLocation(path: path, line: line, column: 5) }
+        // Act
+        let catalog = try readStoreKit(path)
+        // Assert
+        #expect(catalog.groups == [
+            SubscriptionGroup(key: "21331777", name: "Premium", location: at(10)),
+            SubscriptionGroup(key: "21331777-3", name: "Family", location: at(34)),
+            SubscriptionGroup(key: "21331777-2", name: "Kids", location: at(58)),
+        ])
+        let membership = catalog.products.map { "\($0.id) in \(catalog.groupName(forKey: $0.groupKey ?? "") ?? "-")" }
+        #expect(membership == [
+            "com.example.premium.monthly in Premium",
+            "com.example.family.monthly in Family",
+            "com.example.kids.monthly in Kids",
+        ])
+        #expect(catalog.remarks == [
+            "subscriptionGroups[1] repeats the id \"21331777\" of an earlier group; it is a group of its own, "
+                + "keyed \"21331777-3\"",
+        ])
+    }
+
+    @Test func groupsKeyedByNameAreTold() throws {
+        // Arrange
+        let json = #"{"subscriptionGroups": [{"name": "Pro", "subscriptions": [{"productID": "a"}]}, "#
+            + #"{"name": "Pro", "subscriptions": [{"productID": "b"}]}]}"#
+        // Act
+        let catalog = try StoreKitConfigReader().read(data: Data(json.utf8), displayPath: "inline.storekit",
+                                                      options: storeKitOptions())
+        // Assert
+        #expect(catalog.groups.map(\.key) == ["Pro", "Pro-2"])
+        #expect(catalog.groups.map(\.name) == ["Pro", "Pro"])
+        #expect(catalog.products.map(\.groupKey) == ["Pro", "Pro-2"])
+        #expect(catalog.remarks.last
+            == "subscriptionGroups[1] repeats the name \"Pro\" of an earlier group; it is a group of its own, keyed \"Pro-2\"")
+    }
+
+    /// A JSON object without any of the three product arrays is not a StoreKit configuration (DESIGN.md §2),
+    /// whatever its extension: `{}`, an unrelated object, a Play or App Store Connect document renamed.
+    @Test(arguments: [
+        ("storekit/not-storekit/empty-object.storekit", "the object is empty"),
+        ("storekit/not-storekit/unrelated-object.storekit", #"keys found: "hello""#),
+        ("storekit/not-storekit/play-subscriptions.storekit", #"keys found: "subscriptions""#),
+        ("storekit/not-storekit/asc-subscription-groups.storekit",
+         #"keys found: "data", "included", "links", "meta""#),
+    ])
+    func refusesAnObjectWithoutItsMarks(path: String, found: String) throws {
+        // Act
+        let error = try #require(try storeKitError(path))
+        // Assert
+        #expect(error.location == CatalogCore.SourceLocation(path: path, line: 1, column: 1))
+        #expect(error.message == "not a StoreKit configuration: the top-level object has none of the arrays "
+            + "\"products\", \"nonRenewingSubscriptions\", \"subscriptionGroups\" (\(found))")
+    }
+
+    @Test func listsAtMostEightKeysFound() throws {
+        // Arrange
+        let json = "{" + (1...11).map { "\"k\($0 < 10 ? "0" : "")\($0)\": 0" }.joined(separator: ", ") + "}"
+        // Act
+        let error = try #require(throws: CatalogReadError.self) {
+            try StoreKitConfigReader().read(data: Data(json.utf8), displayPath: "x.storekit", options: storeKitOptions())
+        }
+        // Assert
+        #expect(error.message.hasSuffix(#"(keys found: "k01", "k02", "k03", "k04", "k05", "k06", "k07", "k08" and 3 more)"#))
+    }
+
     @Test func neverShowsTheOffersPrivateKey() throws {
         let secret = "FAKEKEYFORTESTSONLYnotARealSigningKey"
         let catalog = try readStoreKit("storekit/with-offers-key-pair.storekit")
@@ -225,7 +315,7 @@ struct StoreKitConfigReaderTests {
              "subscriptionGroups[0].subscriptions[0].introductoryOffer.paymentMode: \"gratis\" is not \"free\", \"payAsYouGo\" or \"payUpFront\""),
             (#"{"subscriptionGroups": [{"id": "g", "subscriptions": [{"productID": "a", "introductoryOffers": [{"paymentMode": "payUpFront", "subscriptionPeriod": "P1W", "displayPrice": "1e3"}]}]}]}"#,
              "subscriptionGroups[0].subscriptions[0].introductoryOffers[0].displayPrice: \"1e3\" is not a decimal amount"),
-            (#"{"settings": "USA"}"#, "settings: expected an object, found the string \"USA\""),
+            (#"{"products": [], "settings": "USA"}"#, "settings: expected an object, found the string \"USA\""),
             (#"{"subscriptionGroups": [{"id": "g", "subscriptions": [{"productID": "a", "introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P1W", "numberOfPeriods": 9223372036854775807}}]}]}"#,
              "subscriptionGroups[0].subscriptions[0].introductoryOffer.numberOfPeriods: 9223372036854775807 is not a count of periods (1 … 1000)"),
         ]
@@ -270,6 +360,47 @@ struct StoreKitConfigReaderTests {
         let storefront = try #require(catalog.capabilities.singleStorefront)
         #expect(catalog.products.allSatisfy { $0.prices.keys.allSatisfy { $0 == storefront } })
         #expect(catalog.products.filter { $0.kind == .autoRenewable }.allSatisfy { $0.introOffers != nil })
+    }
+
+    /// Every real `.storekit` file's groups: one per `subscriptionGroups[]` entry, keyed by its `id`, named by its
+    /// `name`, holding exactly the subscriptions listed inside it (counted by hand). No real file repeats an `id`
+    /// within itself or writes `displayPrice: ""` (`aPriceNeverSetIsNoPrice`, `groupsAreTheEntriesThatHoldThem…`
+    /// cover those); RevenueCat's files reuse `7096FF06` across files, which never meet in one catalog.
+    @Test(.enabled(if: RealWorld.isAvailable), arguments: [
+        ("apple/RevenueCat_purchases-ios_v1.0_SwiftExample_Configuration.storekit", ["7096FF06 subscription_group: 2"]),
+        ("apple/RevenueCat_purchases-ios_v1.1_UnitTestsConfiguration.storekit",
+         ["7096FF06 subscription_group_1: 2", "4BB746BD subscription_group_2: 1"]),
+        ("apple/RevenueCat_purchases-ios_v1.2_RevenueCat_SwiftUIConfiguration.storekit",
+         ["D833F705 main subscription group: 4", "CAB34497 $39.99 Annual Group: 1"]),
+        ("apple/RevenueCat_purchases-ios_v2.0_SimpleApp_Products.storekit", ["CEEF018E pro: 3"]),
+        ("apple/RevenueCat_purchases-ios_v3.0_synced_PurchaseTesterStoreKitConfiguration.storekit",
+         ["21331777 greenie_testing: 2", "21378123 michail_test_offers: 2", "21340048 michail_testing: 2",
+          "21076983 Raquel RC Training Subscription Group: 3", "21424114 RevenueCat subscriptions: 1",
+          "20736437 subscription group: 3"]),
+        ("apple/RevenueCat_purchases-ios_v4.0_PaywallsTester_Products.storekit", ["CEEF018E pro: 3"]),
+        ("apple/RevenueCat_purchases-ios_v5.0_UnitTestsConfiguration.storekit",
+         ["7096FF06 subscription_group_1: 3", "4BB746BD subscription_group_2: 1"]),
+        ("apple/adaptyteam_AdaptySDK-iOS_SKConfig.storekit", ["20770576 Demo Group: 6"]),
+        ("apple/apphud_ApphudSDK_StoreKit.storekit", ["20888787 PRO: 7"]),
+        ("apple/cntrump_SKDemo_Products.storekit", ["3F19ED53 Software Services: 3"]),
+        ("apple/russell-archer_StoreHelper_Products.storekit", ["8126C4BB VIP: 3"]),
+        ("apple/superwall_Superwall-iOS_Superwall_Advanced-Products.storekit",
+         ["49A58F4B Example Subscription Group: 2"]),
+        ("other/RevenueCat_purchases-ios_Configuration.storekit", ["7096FF06 subscription_group: 2"]),
+        ("other/RevenueCat_purchases-ios_UnitTestsConfiguration.storekit",
+         ["7096FF06 subscription_group_1: 3", "4BB746BD subscription_group_2: 1"]),
+    ])
+    func readsRealFilesWithTheirGroups(path: String, groups: [String]) throws {
+        // Act
+        let catalog = try StoreKitConfigReader().read(contentsOf: RealWorld.url(path), displayPath: path,
+                                                      options: storeKitOptions())
+        // Assert
+        let described = catalog.groups.map { group in
+            "\(group.key) \(group.name): \(catalog.products.filter { $0.groupKey == group.key }.count)"
+        }
+        #expect(described == groups)
+        #expect(catalog.products.filter { $0.kind == .autoRenewable }.allSatisfy { $0.groupKey != nil })
+        #expect(!catalog.remarks.contains { $0.contains("repeats") })
     }
 
     @Test(.enabled(if: RealWorld.isAvailable)) func readsRealFileDetails() throws {

@@ -1,3 +1,4 @@
+import CatalogCore
 import Foundation
 
 /// Pooling parsed files: the JSON:API structure (`data`, `included`, `errors`, `links.self`, resource objects and
@@ -8,6 +9,12 @@ extension ASCResourcePool {
         let root = document.root
         _ = beginDocument(path: document.path)
         if let elements = root.elements {
+            // `[]` carries no mark of the format (DESIGN.md §2): it must not read as an empty catalog.
+            guard !elements.isEmpty else {
+                throw document.error(
+                    "not an App Store Connect API response: the top level is an empty array, expected a JSON:API "
+                        + "document (an object with \"data\") or an array of them", at: root)
+            }
             for (position, element) in elements.enumerated() {
                 try addDocument(element, in: document, path: "[\(position)]")
             }
@@ -34,7 +41,8 @@ extension ASCResourcePool {
         }
         guard let data = value["data"] else {
             throw document.error(
-                "\(here) is not an App Store Connect API response: it has no \"data\" and no \"errors\"", at: value)
+                "\(here) is not an App Store Connect API response: it has no \"data\" and no \"errors\" "
+                    + "(\(describeKeysFound(value.members.map { $0.map(\.key) } ?? [])))", at: value)
         }
         let prefix = path.isEmpty ? "" : path + "."
         var parent: (node: NodeID, relationship: RelationshipID)?
@@ -176,5 +184,27 @@ extension ASCResourcePool {
             throw document.error("\(path()): a resource needs an \"id\" string", at: idValue ?? value)
         }
         return node
+    }
+}
+
+extension ASCResourcePool {
+    /// The resource types that mark an input as App Store Connect's: the catalog's own, and `apps`, the parent a
+    /// list of an app's groups or in-app purchases names in its `links.self` (even when the list is empty).
+    private static let markingTypes = [
+        "apps", "subscriptionGroups", "subscriptions", "subscriptionPrices", "subscriptionPricePoints",
+        "subscriptionIntroductoryOffers", "inAppPurchases", "inAppPurchasePriceSchedules", "inAppPurchasePrices",
+        "inAppPurchasePricePoints",
+    ]
+
+    /// Refuses an input none of whose resources or `links.self` parents is of an App Store Connect catalog type
+    /// (DESIGN.md §2): `{"data": []}` alone, or another API's JSON:API document, must not read as an empty catalog.
+    func requireMarks(path: String) throws(CatalogReadError) {
+        guard !Self.markingTypes.contains(where: { type($0) != nil }) else { return }
+        let found = types.names.isEmpty ? "no resource at all"
+            : "types found: " + types.names.sorted().prefix(8).map { quotedForMessage($0, limit: 40) }
+                .joined(separator: ", ") + (types.names.count > 8 ? " and \(types.names.count - 8) more" : "")
+        throw CatalogReadError(
+            "not an App Store Connect catalog: no resource or links.self of subscriptionGroups, subscriptions, "
+                + "inAppPurchases, their prices or apps (\(found))", at: SourceLocation(path: path))
     }
 }

@@ -72,6 +72,7 @@ public struct AppStoreConnectReader: CatalogReader {
             try pool.add(JSONDocument(contentsOf: url, displayPath: displayPath))
         }
         pool.finishReading()
+        try pool.requireMarks(path: displayPath)
         return try ASCCatalogBuilder(pool: pool, asOf: options.asOf).catalog(path: displayPath)
     }
 
@@ -80,6 +81,7 @@ public struct AppStoreConnectReader: CatalogReader {
         var pool = ASCResourcePool()
         try pool.add(JSONDocument(data: data, path: displayPath))
         pool.finishReading()
+        try pool.requireMarks(path: displayPath)
         return try ASCCatalogBuilder(pool: pool, asOf: options.asOf).catalog(path: displayPath)
     }
 }

@@ -21,6 +21,9 @@ struct PlayCatalogBuilder {
     var unreadableOfferPlans: Set<String> = []
     /// Whether any offers document or single offer was read: then every base plan carries offers (`[]` or some).
     var carriesOffers = false
+    /// Whether any document was a Play resource, a list of them, or states a Play `kind`: an input of nothing
+    /// but empty objects carries no mark of the format (DESIGN.md §2) and is not read as an empty catalog.
+    var sawPlayMarks = false
 
     /// Adds every resource of one parsed document, detecting its shape by its keys.
     mutating func add(_ document: JSONDocument) throws(CatalogReadError) {
@@ -48,9 +51,15 @@ struct PlayCatalogBuilder {
             sawList = true
             for item in items { try addOneTimeProduct(item, in: context) }
         }
-        if sawList { return }
+        if sawList {
+            sawPlayMarks = true
+            return
+        }
 
         let keys = Set(members.map(\.key))
+        sawPlayMarks = sawPlayMarks || keys.contains("sku") || keys.contains("offerId") || keys.contains("phases")
+            || keys.contains("purchaseOptions") || keys.contains("basePlans") || keys.contains("productId")
+            || (root.value["kind"]?.string?.hasPrefix("androidpublisher#") ?? false)
         if keys.contains("sku") {
             try addInAppProduct(root, in: context)
         } else if keys.contains("offerId") || keys.contains("phases") {
@@ -62,7 +71,8 @@ struct PlayCatalogBuilder {
             // A subscription, or a bare `{"packageName", "productId"}` as gradle-play-publisher bootstraps it.
             try addSubscription(root, in: context)
         } else if keys.isSubset(of: ["kind", "nextPageToken", "tokenPagination", "pageInfo"]) {
-            // An empty list response: Google leaves out an empty list entirely (`{}`).
+            // An empty list response: Google leaves out an empty list entirely (`{}`). It is read when another
+            // document of the input, or its `kind`, says the input is Play's (`sawPlayMarks`).
             return
         } else if keys == ["regionsVersion"] {
             throw context.error("this is a gradle-play-publisher metadata sidecar (*.metadata.json), not a product; "

@@ -43,16 +43,38 @@ public struct PlayJSONReader: CatalogReader {
             }
             defer { documents.finish() }
             for _ in files.indices { try builder.add(documents.next()) }
+            guard builder.sawPlayMarks else {
+                throw CatalogReadError(
+                    "not a Play Developer API catalog: none of the \(files.count) .json files holds a Play resource, "
+                        + "a list of them or a Play \"kind\" (empty objects only)", at: SourceLocation(path: displayPath))
+            }
         } else {
             try builder.add(try JSONDocument(contentsOf: url, displayPath: displayPath))
+            try Self.requireMarks(builder, displayPath: displayPath)
         }
         return builder.finish(path: displayPath)
+    }
+
+    /// A single document that is an empty object (or holds only paging keys) is an empty list response only
+    /// when its `kind` says so: `{}` carries no mark of the format (DESIGN.md §2). In the androidpublisher v3
+    /// discovery document only `InappproductsListResponse` has a `kind`; the monetization list responses
+    /// (`ListSubscriptionsResponse`, `ListOneTimeProductsResponse`, `ListSubscriptionOffersResponse`) hold their
+    /// list and `nextPageToken` only, so an empty one is `{}` and is read only beside a marked document (a folder,
+    /// such as a `fetch` snapshot, whose `inappproducts` listing states its `kind`).
+    private static func requireMarks(_ builder: PlayCatalogBuilder, displayPath: String) throws(CatalogReadError) {
+        guard builder.sawPlayMarks else {
+            throw CatalogReadError(
+                "not a Play Developer API resource or list response: the object holds none of Play's keys "
+                    + "(an empty list needs its \"kind\", e.g. \"androidpublisher#inappproductsListResponse\")",
+                at: SourceLocation(path: displayPath, line: 1, column: 1))
+        }
     }
 
     /// Reads one document from its bytes (a list response or a single resource).
     public func read(data: Data, displayPath: String, options: ReadOptions) throws(CatalogReadError) -> Catalog {
         var builder = PlayCatalogBuilder()
         try builder.add(try JSONDocument(data: data, path: displayPath))
+        try Self.requireMarks(builder, displayPath: displayPath)
         return builder.finish(path: displayPath)
     }
 

@@ -4,12 +4,15 @@ import Foundation
 /// Reads an app's bundled product list, an XML property list (`Products.plist`), streamed through
 /// `XMLSAXParser` (libxml2 SAX2; no DTD loading, no network).
 ///
-/// Accepted shapes:
+/// Layouts (FORMATS.md "plist"), each read whole or not at all; a property list with none of them is an error:
 /// - a root `<array>` of `<string>` product IDs;
-/// - a root `<dict>` keyed by product ID, each value `<true/>`, a `<string>` (presence only; the text is not
-///   interpreted) or a `<dict>` with optional `type`, `price` and `referenceName`;
-/// - a root `<dict>` whose key `Products` / `ProductIdentifiers` / `ProductIDs` / `product_ids`
-///   (any case) holds one of the two forms above; its other keys are ignored.
+/// - a root `<dict>` keyed by product ID, each value a `<dict>` with optional `type`, `price` and
+///   `referenceName`, or any other value (presence only; the value is not interpreted);
+/// - a root `<dict>` with a `Products` section (also spelled `ProductIdentifiers`, `ProductIDs`, `product_ids`,
+///   any case) holding one of the two forms above, and/or a `Subscriptions` `<array>` of `<dict>`s with a
+///   `Group` name and a `Products` array of IDs: each of those IDs is an auto-renewable subscription in group
+///   `Group` (then the list states groups). Beside the sections only numbers and dates (a `Version`) may stand:
+///   anything else could hold product IDs that would go unread, so it is an error.
 ///
 /// `type` takes the canonical names (`consumable`, `non-consumable`, `auto-renewable`, `non-renewing`) and
 /// the StoreKit / App Store Connect spellings (`Consumable`, `NonConsumable`, `RecurringSubscription`,
@@ -18,7 +21,6 @@ import Foundation
 /// Prices: a product list names no territory, so a `price` is never compared (DESIGN.md §5a 8) — it is kept
 /// as an uncompared `default` price: `"0.99 USD"` (or `"USD 0.99"`) with its currency, a bare amount
 /// (`<real>0.99</real>`, `<string>0.99</string>`) as raw text. The catalog therefore prices no territory.
-/// A `<false/>` value is an error: whether it means "not for sale" or "not listed" is not knowable.
 /// Binary property lists (`bplist00`) are rejected with a hint to convert them.
 public struct PlistReader: CatalogReader {
     /// Creates the reader.
@@ -48,8 +50,9 @@ public struct PlistReader: CatalogReader {
         }
         var interpreter = PlistProductInterpreter()
         try interpreter.readProducts(root: root)
-        return Catalog(path: displayPath, format: .plist, products: interpreter.products,
-                       capabilities: CatalogCapabilities(expressesGroups: false, priceableTerritories: []))
+        return Catalog(path: displayPath, format: .plist, groups: interpreter.groups, products: interpreter.products,
+                       capabilities: CatalogCapabilities(expressesGroups: interpreter.hasSubscriptions,
+                                                         priceableTerritories: []))
     }
 }
 
@@ -242,26 +245,27 @@ private final class PlistTreeBuilder: XMLEventHandler {
     }
 }
 
-/// Finds the products in a parsed property list.
+/// Finds the products in a parsed property list, by the layouts of FORMATS.md ("plist"). A layout is read
+/// whole or not at all: anything in it that could hold product IDs and is not read as such is an error.
 private struct PlistProductInterpreter {
     private(set) var products: [Product] = []
+    /// The groups named by a `Subscriptions` section, in reading order.
+    private(set) var groups: [SubscriptionGroup] = []
+    /// Whether the list has a `Subscriptions` section, so it states groups.
+    private(set) var hasSubscriptions = false
 
+    /// The spellings of the `Products` key seen in apps' product lists, lower-cased.
     private static let listKeys: Set<String> = ["products", "productidentifiers", "productids", "product_ids"]
+    private static let subscriptionsKey = "subscriptions"
 
     mutating func readProducts(root: PlistValue) throws(CatalogReadError) {
         switch root.content {
         case .array(let items):
             try readList(items, path: "")
         case .dict(let entries):
-            if let list = entries.first(where: { PlistProductInterpreter.listKeys.contains($0.key.lowercased()) }) {
-                switch list.value.content {
-                case .array(let items): try readList(items, path: list.key)
-                case .dict(let products): try readDictionary(products, path: list.key)
-                default:
-                    throw CatalogReadError(
-                        "\(list.key): expected an <array> of product IDs or a <dict> of products, found "
-                            + list.value.elementName, at: list.value.location)
-                }
+            let lowered = entries.map { $0.key.lowercased() }
+            if lowered.contains(where: { Self.listKeys.contains($0) || $0 == Self.subscriptionsKey }) {
+                try readSections(entries)
             } else {
                 try readDictionary(entries, path: "")
             }
@@ -269,6 +273,99 @@ private struct PlistProductInterpreter {
             throw CatalogReadError(
                 "the property list's root must be an <array> of product IDs or a <dict> of products, found "
                     + root.elementName, at: root.location)
+        }
+    }
+
+    /// The layout `{Products: [IDs], Subscriptions: [{Group, Products}]}` (either section may be absent; the
+    /// `Products` key in any of its spellings). Other keys may hold numbers or dates (a `Version`); a key with a
+    /// string, a list or a dictionary could hold product IDs, so it is an error rather than left unread.
+    private mutating func readSections(_ entries: [(key: String, keyLocation: SourceLocation, value: PlistValue)])
+        throws(CatalogReadError)
+    {
+        for (key, keyLocation, value) in entries {
+            let name = key.lowercased()
+            if Self.listKeys.contains(name) {
+                switch value.content {
+                case .array(let items): try readList(items, path: key)
+                case .dict(let products): try readDictionary(products, path: key)
+                default:
+                    throw CatalogReadError(
+                        "\(key): expected an <array> of product IDs or a <dict> of products, found "
+                            + value.elementName, at: value.location)
+                }
+            } else if name == Self.subscriptionsKey {
+                try readSubscriptions(value, path: key)
+            } else {
+                switch value.content {
+                case .integer, .real, .date:
+                    continue
+                default:
+                    throw CatalogReadError(
+                        "\(quotedForMessage(key)): a product list with a Products or Subscriptions section holds "
+                            + "only those (and numbers or dates such as a version); \(value.elementName) here could "
+                            + "hold product IDs that would go unread", at: keyLocation)
+                }
+            }
+        }
+    }
+
+    /// `Subscriptions`: an array of `{Group, Products}`; each ID is an auto-renewable subscription in `Group`.
+    private mutating func readSubscriptions(_ value: PlistValue, path: String) throws(CatalogReadError) {
+        guard case .array(let sections) = value.content else {
+            throw CatalogReadError("\(path): expected an <array> of <dict>s with Group and Products, found "
+                                   + value.elementName, at: value.location)
+        }
+        hasSubscriptions = true
+        for (index, section) in sections.enumerated() {
+            let sectionPath = "\(path)[\(index)]"
+            guard case .dict(let entries) = section.content else {
+                throw CatalogReadError("\(sectionPath): expected a <dict> with Group and Products, found "
+                                       + section.elementName, at: section.location)
+            }
+            var group: (name: String, location: SourceLocation)?
+            var list: (items: [PlistValue], path: String)?
+            for (key, keyLocation, entry) in entries {
+                switch key.lowercased() {
+                case "group":
+                    guard group == nil else {
+                        throw CatalogReadError("\(sectionPath).\(key) appears twice", at: keyLocation)
+                    }
+                    guard case .string(let text) = entry.content, !text.trimmedXMLWhitespace().isEmpty else {
+                        throw CatalogReadError("\(sectionPath).\(key): expected the group's name in a <string>, found "
+                                               + (entry.elementName == "<string>" ? "an empty one" : entry.elementName),
+                                               at: entry.location)
+                    }
+                    group = (text.trimmedXMLWhitespace(), entry.location)
+                case "products":
+                    guard list == nil else {
+                        throw CatalogReadError("\(sectionPath).\(key) appears twice", at: keyLocation)
+                    }
+                    guard case .array(let items) = entry.content else {
+                        throw CatalogReadError("\(sectionPath).\(key): expected an <array> of product IDs, found "
+                                               + entry.elementName, at: entry.location)
+                    }
+                    list = (items, "\(sectionPath).\(key)")
+                default:
+                    throw CatalogReadError(
+                        "\(sectionPath): \(quotedForMessage(key)) is not Group or Products", at: keyLocation)
+                }
+            }
+            guard let group else {
+                throw CatalogReadError("\(sectionPath): the section has no Group", at: section.location)
+            }
+            guard let list else {
+                throw CatalogReadError("\(sectionPath): the section has no Products", at: section.location)
+            }
+            if !groups.contains(where: { $0.key == group.name }) {
+                groups.append(SubscriptionGroup(key: group.name, name: group.name, location: group.location))
+            }
+            let first = products.count
+            try readList(list.items, path: list.path)
+            for index in first..<products.count {
+                products[index].kind = .autoRenewable
+                products[index].groupKey = group.name
+                products[index].fieldLocations[.group] = group.location
+            }
         }
     }
 
@@ -286,6 +383,7 @@ private struct PlistProductInterpreter {
         }
     }
 
+    /// A dictionary keyed by product ID: each value a `<dict>` of attributes, or any other value (presence only).
     private mutating func readDictionary(_ entries: [(key: String, keyLocation: SourceLocation, value: PlistValue)],
                                          path: String) throws(CatalogReadError) {
         let prefix = path.isEmpty ? "" : path + "."
@@ -295,16 +393,8 @@ private struct PlistProductInterpreter {
                 throw CatalogReadError("\(path.isEmpty ? "<dict>" : path): a product ID key is empty", at: keyLocation)
             }
             var product = Product(id: ProductID(id), location: keyLocation, fieldLocations: [.id: keyLocation])
-            switch value.content {
-            case .bool(true), .string:
-                break
-            case .dict(let attributes):
+            if case .dict(let attributes) = value.content {
                 try readAttributes(attributes, of: &product, path: prefix + id)
-            default:
-                throw CatalogReadError(
-                    "\(prefix)\(id): expected <true/>, a <string> or a <dict> of attributes, found "
-                        + value.elementName,
-                    at: value.location)
             }
             products.append(product)
         }

@@ -25,3 +25,13 @@ func quotedForMessage(_ text: String, limit: Int = 80) -> String {
     }
     return result + "\""
 }
+
+/// The keys an object holds, for a "not a <format>" message: sorted, quoted, at most `limit` of them then how
+/// many more, so a file of another format says what it is without flooding the terminal.
+func describeKeysFound(_ keys: [String], limit: Int = 8) -> String {
+    guard !keys.isEmpty else { return "the object is empty" }
+    let sorted = Set(keys).sorted()
+    var text = "keys found: " + sorted.prefix(limit).map { quotedForMessage($0, limit: 40) }.joined(separator: ", ")
+    if sorted.count > limit { text += " and \(sorted.count - limit) more" }
+    return text
+}

@@ -7,9 +7,14 @@ import Foundation
 /// optional, unknown keys are ignored, and a key of the wrong JSON type is an error naming its key path.
 ///
 /// - Products come from `products` (consumables and non-consumables), `nonRenewingSubscriptions` and
-///   `subscriptionGroups[].subscriptions` (auto-renewable; the group key is the group's `id`, else its `name`).
+///   `subscriptionGroups[].subscriptions` (auto-renewable). A subscription's group is the entry that holds it
+///   (never its `subscriptionGroupID`): the group key is the entry's `id`, else its `name`, and an entry that
+///   repeats an earlier entry's key is a group of its own, keyed `<id>-2` (`-3`, …), with a remark.
+/// - The file is a JSON object with at least one of the arrays `products`, `subscriptionGroups`,
+///   `nonRenewingSubscriptions` (DESIGN.md §2); any other object is "not a StoreKit configuration".
 /// - The file holds one `displayPrice` per product, for `settings._storefront` (alpha-3), or the United States
 ///   when that setting is absent or empty (Xcode's default). The currency is the storefront's App Store currency.
+///   `displayPrice: ""` is a price never set: the product (or offer) has no price.
 ///   The storefront is the catalog's `baseTerritory`, so an export writes its prices as `price:` in it.
 /// - The intro offer of a subscription is `introductoryOffers[0]`, else `introductoryOffer`; every subscription
 ///   gets a non-nil `introOffers` (`[]` when it has none) because the format always states its offers.
@@ -43,10 +48,19 @@ public struct StoreKitConfigReader: CatalogReader {
 }
 
 /// The three places a `.storekit` file lists products, each with the `type` values it may hold.
-private enum StoreKitSection {
+private enum StoreKitSection: CaseIterable {
     case products
     case nonRenewingSubscriptions
     case subscriptions
+
+    /// The top-level key of the section (subscriptions are listed inside `subscriptionGroups`).
+    var key: String {
+        switch self {
+        case .products: "products"
+        case .nonRenewingSubscriptions: "nonRenewingSubscriptions"
+        case .subscriptions: "subscriptionGroups"
+        }
+    }
 
     /// The kind when the record has no `type`.
     var defaultKind: ProductKind? {
@@ -73,9 +87,16 @@ private struct StoreKitParser {
 
     func catalog() throws(CatalogReadError) -> Catalog {
         let root = document.root
-        guard root.members != nil else {
+        guard let members = root.members else {
             throw document.error(
                 "not a StoreKit configuration: the top level is \(root.typeName), expected an object", at: root)
+        }
+        // The marks of the format (DESIGN.md §2): `{}`, or a Play or App Store Connect document renamed
+        // `.storekit`, must not read as an empty catalog that a gate then compares.
+        guard StoreKitSection.allCases.contains(where: { root[$0.key].map { !$0.isNull } ?? false }) else {
+            let sections = StoreKitSection.allCases.map { "\"\($0.key)\"" }.joined(separator: ", ")
+            throw document.error("not a StoreKit configuration: the top-level object has none of the arrays "
+                                 + "\(sections) (\(describeKeysFound(members.map(\.key))))", at: root)
         }
         let (storefront, storefrontRemark) = try self.storefront(root)
         guard let currency = storefront.appStoreCurrency else {
@@ -93,15 +114,30 @@ private struct StoreKitParser {
                                         section: .nonRenewingSubscriptions, pricing: pricing))
         }
         var groups: [SubscriptionGroup] = []
+        var remarks = storefrontRemark.map { [$0] } ?? []
+        // Every entry's own key is known before any is given, so a derived key never takes another's.
+        var entries: [(value: JSONValue, path: String, name: String?, ownKey: String, keyedBy: String)] = []
+        var groupKeys = GroupKeys()
         for (groupIndex, groupValue) in try array(root["subscriptionGroups"], "subscriptionGroups").enumerated() {
             let groupPath = "subscriptionGroups[\(groupIndex)]"
             try object(groupValue, groupPath)
             let id = try nonEmptyString(groupValue["id"], "\(groupPath).id")
             let name = try nonEmptyString(groupValue["name"], "\(groupPath).name")
-            guard let key = id ?? name else {
+            guard let ownKey = id ?? name else {
                 throw document.error("\(groupPath): the group has neither an \"id\" nor a \"name\"", at: groupValue)
             }
-            groups.append(SubscriptionGroup(key: key, name: name ?? key, location: document.location(of: groupValue)))
+            groupKeys.reserve(ownKey)
+            entries.append((groupValue, groupPath, name, ownKey, id == nil ? "name" : "id"))
+        }
+        for (groupValue, groupPath, name, ownKey, keyedBy) in entries {
+            // A subscription's group is the entry that holds it (FORMATS.md): entries copied by hand keep the
+            // `id` of the one they were copied from, and must not merge with it.
+            let key = groupKeys.key(for: ownKey)
+            if key != ownKey {
+                remarks.append("\(groupPath) repeats the \(keyedBy) \(quotedForMessage(ownKey)) of an earlier group; "
+                               + "it is a group of its own, keyed \(quotedForMessage(key))")
+            }
+            groups.append(SubscriptionGroup(key: key, name: name ?? ownKey, location: document.location(of: groupValue)))
             let subscriptions = try array(groupValue["subscriptions"], "\(groupPath).subscriptions")
             for (index, element) in subscriptions.enumerated() {
                 var subscription = try product(element, path: "\(groupPath).subscriptions[\(index)]",
@@ -119,7 +155,7 @@ private struct StoreKitParser {
             products: products,
             capabilities: CatalogCapabilities(expressesGroups: true, priceableTerritories: [storefront],
                                               singleStorefront: storefront),
-            remarks: storefrontRemark.map { [$0] } ?? [])
+            remarks: remarks)
     }
 
     /// The storefront every price is for, and a remark when it was assumed.
@@ -171,7 +207,7 @@ private struct StoreKitParser {
         product.familyShareable = try bool(value["familyShareable"], "\(path).familyShareable")
         note(.familyShareable, value["familyShareable"])
 
-        if let priceValue = value["displayPrice"], !priceValue.isNull {
+        if let priceValue = value["displayPrice"], !priceValue.isNull, !isNotSet(priceValue) {
             let money = try amount(priceValue, "\(path).displayPrice", pricing: pricing)
             product.prices[pricing.territory] = Price(territory: pricing.territory, money: money,
                                                       location: document.location(of: priceValue))
@@ -252,11 +288,17 @@ private struct StoreKitParser {
         }
         // A free trial has no price; Xcode omits displayPrice for it.
         var price: Money?
-        if mode != .freeTrial, let priceValue = value["displayPrice"], !priceValue.isNull {
+        if mode != .freeTrial, let priceValue = value["displayPrice"], !priceValue.isNull, !isNotSet(priceValue) {
             price = try amount(priceValue, "\(path).displayPrice", pricing: pricing)
         }
         return IntroOffer(mode: mode, period: period, periods: periods, price: price,
                           location: document.location(of: value))
+    }
+
+    /// `displayPrice: ""`: what Xcode writes for a price never set (FORMATS.md "StoreKit"), so no price rather
+    /// than a malformed one.
+    private func isNotSet(_ value: JSONValue) -> Bool {
+        value.string?.isEmpty ?? false
     }
 
     // MARK: Typed access; every error names the key path and quotes the offending value.
@@ -314,6 +356,29 @@ private struct StoreKitParser {
             throw document.error("\(path): expected a whole number, found \(describeForMessage(value))", at: value)
         }
         return number
+    }
+}
+
+/// Gives every `subscriptionGroups[]` entry a key of its own: its `id` (else its `name`) the first time, then
+/// `<id>-2`, `<id>-3`, … skipping any key another entry holds. Each own key remembers the next number to try,
+/// so many copies of one `id` cost time linear in their count.
+private struct GroupKeys {
+    private var reserved: Set<String> = []
+    private var given: Set<String> = []
+    private var nextNumber: [String: Int] = [:]
+
+    /// Notes an entry's own key before any key is given.
+    mutating func reserve(_ key: String) { reserved.insert(key) }
+
+    /// The key of the next entry whose own key is `key`.
+    mutating func key(for key: String) -> String {
+        guard !given.insert(key).inserted else { return key }
+        var number = nextNumber[key] ?? 2
+        while reserved.contains("\(key)-\(number)") || given.contains("\(key)-\(number)") { number += 1 }
+        nextNumber[key] = number + 1
+        let derived = "\(key)-\(number)"
+        given.insert(derived)
+        return derived
     }
 }
 

@@ -39,6 +39,10 @@ public struct AppStoreMetadataReader: CatalogReader {
         if FileLoading.isDirectory(url) {
             fileURL = url.appendingPathComponent("metadata.xml")
             filePath = displayPath + "/metadata.xml"
+            guard FileManager.default.fileExists(atPath: fileURL.path) else {
+                throw CatalogReadError("not a Transporter package: the folder holds no metadata.xml",
+                                       at: SourceLocation(path: displayPath))
+            }
         }
         return try read(filePath: filePath, catalogPath: displayPath,
                         options: options) { builder throws(CatalogReadError) in
@@ -173,8 +177,11 @@ private final class MetadataCatalogBuilder: XMLEventHandler {
         let element = Element(tag)
         if !sawRoot {
             guard element == .package else {
+                // A `<package>` of another vocabulary (a NuGet .nuspec, say) is told apart by its namespace.
+                let namespace = tag.namespaceURI.map { " in namespace \($0.string)" } ?? ""
                 throw CatalogReadError(
-                    "not a Transporter metadata.xml: the root element is <\(tag.localName.string)>, expected <package>",
+                    "not a Transporter metadata.xml: the root element is <\(tag.localName.string)>\(namespace), "
+                        + "expected <package> (in namespace http://apple.com/itunes/importer, or none)",
                     at: parser.location(of: tag))
             }
             sawRoot = true
