@@ -125,3 +125,22 @@ enum GoogleAssertionRules {
         return nil
     }
 }
+
+extension FakeStoreServer {
+    /// The first of Apple's documented rules `token` breaks for `credentials` on a server whose clock reads
+    /// `now`; nil when Apple would accept it. For tests of the client's tokens without a server.
+    public static func appleRuleBroken(by token: String, credentials: TestCredentials, now: Date) async -> String? {
+        let keys = await JWTKeyCollection()
+            .add(ecdsa: credentials.ascPublicKey, kid: JWKIdentifier(string: credentials.keyID))
+        return await AppleTokenRules.brokenRule(token, keys: keys, credentials: credentials, now: now)
+    }
+
+    /// The first of Google's documented rules `assertion` breaks for `credentials` at `tokenURI` on a server
+    /// whose clock reads `now`; nil when Google would accept it.
+    public static func googleRuleBroken(by assertion: String, credentials: TestCredentials, tokenURI: String,
+                                        now: Date) async -> String? {
+        let keys = await JWTKeyCollection().add(rsa: credentials.googlePublicKey, digestAlgorithm: .sha256)
+        return await GoogleAssertionRules.brokenRule(assertion, keys: keys, clientEmail: credentials.clientEmail,
+                                                     tokenURI: tokenURI, now: now)?.rule
+    }
+}

@@ -45,8 +45,8 @@ public struct PlayClient: Sendable {
     /// The remark for the legacy list, when `error` is Play's migrate answer; nil for any other error.
     static func migrated(_ error: FetchError) -> String? {
         guard case let .refused(_, _, _, 403, reason?, _) = error, reason.hasPrefix(migrateReason) else { return nil }
-        return "in-app products (legacy): Google Play answered inappproducts with HTTP 403 \"\(migrateReason).\": "
-            + "this app's one-time products are on the new model and come from monetization.onetimeproducts"
+        return "Google Play answered the legacy inappproducts list with HTTP 403 \"\(migrateReason).\": this app's "
+            + "one-time products are on the new model and come from monetization.onetimeproducts"
     }
 
     /// What to check when Play refuses a request. Google answers a token it does not accept with 401
