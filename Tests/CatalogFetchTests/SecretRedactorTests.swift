@@ -45,7 +45,7 @@ struct SecretRedactorTests {
         let redactor = SecretRedactor()
         let jwt = String(repeating: "J", count: 400)
         redactor.add(jwt)
-        // The secret starts where a cut after the first 300 characters would have kept 300 of its characters.
+        // The secret straddles the bound: it is replaced first, so no prefix of it survives the cut, nor half a mark.
         let text = String(repeating: "x", count: 995) + jwt + String(repeating: "y", count: 50)
 
         let shown = redactor.redact(text)
