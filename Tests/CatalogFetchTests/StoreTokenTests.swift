@@ -1,6 +1,7 @@
 @testable import CatalogFetch
 import FakeStoreServer
 import Foundation
+import JWTKit
 import Testing
 import TestSupport
 
@@ -143,5 +144,61 @@ struct StoreTokenTests {
                                                        now: Self.start) == nil)
         // Every credential of the exchange is known to the redactor.
         #expect(session.redactor.redact("a \(assertion) b ya29.test-token") == "a [redacted] b [redacted]")
+    }
+
+    /// Claims as a hand-made token states them, `iat`/`exp` as given (a fraction stays a fraction).
+    private struct HandMadeClaims: JWTPayload {
+        var iss: String
+        var scope: String?
+        var aud: String
+        var iat: Double
+        var exp: Double
+
+        func verify(using algorithm: some JWTAlgorithm) async throws {}
+    }
+
+    @Test func theFakeServerRefusesWhatApplesDocumentationRefuses() async throws {
+        let credentials = try TestCredentials()
+        let keys = await JWTKeyCollection().add(ecdsa: try ES256PrivateKey(pem: credentials.ascPrivateKeyPEM),
+                                                kid: JWKIdentifier(string: credentials.keyID))
+        let now = Self.start.timeIntervalSince1970.rounded(.down)
+        func verdict(aud: String = "appstoreconnect-v1", iat: Double = now, exp: Double = now + 900) async throws
+            -> String?
+        {
+            var header = JWTHeader()
+            header.typ = "JWT"
+            let token = try await keys.sign(HandMadeClaims(iss: credentials.issuerID, aud: aud, iat: iat, exp: exp),
+                                            kid: JWKIdentifier(string: credentials.keyID), header: header)
+            return await FakeStoreServer.appleRuleBroken(by: token, credentials: credentials, now: Self.start)
+        }
+
+        #expect(try await verdict() == nil)
+        #expect(try await verdict(aud: "appstore-connect-v1") == "aud is not appstoreconnect-v1: appstore-connect-v1")
+        #expect(try await verdict(iat: now + 0.5) == "iat is not whole seconds")
+        #expect(try await verdict(exp: now + 1201) == "exp more than 20 minutes into the future")
+        #expect(try await verdict(exp: now) == "expired")
+    }
+
+    @Test func theFakeTokenEndpointRefusesWhatGooglesDocumentationRefuses() async throws {
+        let credentials = try TestCredentials()
+        let keys = await JWTKeyCollection().add(rsa: try Insecure.RSA.PrivateKey(pem: credentials.googlePrivateKeyPEM),
+                                                digestAlgorithm: .sha256)
+        let tokenURI = "https://oauth2.googleapis.com/token"
+        let now = Self.start.timeIntervalSince1970.rounded(.down)
+        func verdict(aud: String = tokenURI, iat: Double = now, exp: Double = now + 3600) async throws -> String? {
+            var header = JWTHeader()
+            header.typ = "JWT"
+            let assertion = try await keys.sign(
+                HandMadeClaims(iss: credentials.clientEmail, scope: "https://www.googleapis.com/auth/androidpublisher",
+                               aud: aud, iat: iat, exp: exp), header: header)
+            return await FakeStoreServer.googleRuleBroken(by: assertion, credentials: credentials, tokenURI: tokenURI,
+                                                          now: Self.start)
+        }
+
+        #expect(try await verdict() == nil)
+        #expect(try await verdict(aud: "https://oauth2.googleapis.com/token/")
+            == "aud is not the token_uri: https://oauth2.googleapis.com/token/")
+        #expect(try await verdict(iat: now + 0.25) == "iat is not whole seconds")
+        #expect(try await verdict(exp: now + 3601) == "longer than 1 hour")
     }
 }
