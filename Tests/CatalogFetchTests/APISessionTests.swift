@@ -31,7 +31,8 @@ struct APISessionTests {
     private func session(_ transport: ScriptedTransport, sleeps: Sleeps) -> APISession {
         APISession(transport: transport, policy: RetryPolicy(jitter: { 0 }),
                    progress: FetchProgress(quiet: true, isTerminal: false) { _ in },
-                   refusal: { .refused(store: "Store", credential: "the key K", status: $0, advice: "check it") },
+                   refusal: { .refused(request: $0.request, store: "Store", credential: "the key K", status: $0.status,
+                                       reason: $0.reason, advice: "check it") },
                    sleep: { duration in sleeps.lock.withLock { sleeps.durations.append(duration) } })
     }
 
@@ -61,7 +62,9 @@ struct APISessionTests {
 
     @Test func refusalsAndRejectionsAreNotRetried() async throws {
         let sleeps = Sleeps()
-        await #expect(throws: FetchError.refused(store: "Store", credential: "the key K", status: 403, advice: "check it")) {
+        await #expect(throws: FetchError.refused(request: "GET \(request.url.absoluteString)", store: "Store",
+                                                 credential: "the key K", status: 403, reason: nil,
+                                                 advice: "check it")) {
             try await session(ScriptedTransport([.success(HTTPResponse(status: 403))]), sleeps: sleeps).send(request)
         }
         let body = Data(#"{"errors":[{"status":"404","title":"Not found","detail":"There is no app 42."}]}"#.utf8)
