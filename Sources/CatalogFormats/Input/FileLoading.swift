@@ -135,19 +135,9 @@ enum FileLoading {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// The regular files in a folder, recursively, whose names end in `suffix` (in any case), sorted by relative
-    /// path so that reading order (and so output) never depends on the file system. Hidden entries (a leading
-    /// `.`) are skipped; symbolic links are neither followed nor read. Read with `readdir`, whose entry types spare
-    /// a `stat` per file.
-    static func files(in folder: URL, suffix: String) -> [URL] {
-        var paths: [String] = []
-        collectFiles(in: folder.path, suffix: suffix.lowercased(), into: &paths)
-        return paths.sorted().map { URL(fileURLWithPath: $0) }
-    }
-
-    /// A folder's regular files, recursively, relative to it and sorted, with their inodes (from `readdir`, so
-    /// no `stat` per file): hidden entries are skipped and symbolic links neither followed nor listed, as in
-    /// `files(in:suffix:)`.
+    /// A folder's regular files, recursively, relative to it and sorted (so reading order, and so output, never
+    /// depends on the file system), with their inodes (from `readdir`, whose entry types spare a `stat` per
+    /// file): hidden entries (a leading `.`) are skipped and symbolic links neither followed nor listed.
     static func listing(of folder: URL) -> [(path: String, inode: UInt64)] {
         var entries: [(path: String, inode: UInt64)] = []
         collectEntries(in: folder.path, relative: "", into: &entries)
@@ -178,33 +168,6 @@ enum FileLoading {
                 collectEntries(in: path, relative: relative + name + "/", into: &entries)
             } else if type == Int32(DT_REG) {
                 entries.append((relative + name, UInt64(entry.pointee.d_ino)))
-            }
-        }
-    }
-
-    private static func collectFiles(in folder: String, suffix: String, into paths: inout [String]) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard !name.hasPrefix(".") else { continue }
-            let path = folder + "/" + name
-            var type = Int32(entry.pointee.d_type)
-            if type == Int32(DT_UNKNOWN) {
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: type = Int32(DT_DIR)
-                case S_IFREG: type = Int32(DT_REG)
-                default: continue
-                }
-            }
-            if type == Int32(DT_DIR) {
-                collectFiles(in: path, suffix: suffix, into: &paths)
-            } else if type == Int32(DT_REG), name.lowercased().hasSuffix(suffix) {
-                paths.append(path)
             }
         }
     }

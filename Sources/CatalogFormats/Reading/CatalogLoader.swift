@@ -36,9 +36,13 @@ public struct CatalogLoader: Sendable {
     /// Reads a resolved input with the reader of its format; an input whose format could not be told, or
     /// that its role refuses, throws why here.
     public func load(_ input: ResolvedInput) throws(CatalogReadError) -> Catalog {
-        let format = try input.readableFormat()
-        return try CatalogLoader.reader(for: format).read(contentsOf: input.url, displayPath: input.displayPath,
-                                                           options: options)
+        let reader = CatalogLoader.reader(for: try input.readableFormat())
+        if input.kind == .folder {
+            // The listing resolution made: the folder is not listed (or stat'ed) again.
+            return try reader.read(folder: input.url, listing: input.listing, displayPath: input.displayPath,
+                                   options: options)
+        }
+        return try reader.read(contentsOf: input.url, displayPath: input.displayPath, options: options)
     }
 
     /// Reads `path` (relative to the working directory, or absolute) as `format`, detecting it when nil.
