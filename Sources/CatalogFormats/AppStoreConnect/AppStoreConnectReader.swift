@@ -65,7 +65,8 @@ public struct AppStoreConnectReader: CatalogReader {
             throw CatalogReadError("the folder holds no .json files", at: SourceLocation(path: displayPath))
         }
         let base = displayPath.hasSuffix("/") ? String(displayPath.dropLast()) : displayPath
-        let files = names.map { url.appendingPathComponent($0) }
+        // Listed as regular files: `isDirectory` spares Foundation a `stat` per file to find out.
+        let files = names.map { url.appendingPathComponent($0, isDirectory: false) }
         let paths = names.map { base + "/" + $0 }
         // Parsed on the second core while this one pools, in file order.
         let documents = ReadAhead(count: files.count) { index throws(CatalogReadError) in

@@ -35,23 +35,22 @@ enum FileLoading {
     /// What `url` holds (following symbolic links); a missing path, a symbolic link loop or a path that cannot
     /// be searched is an error naming it.
     static func kind(of url: URL, displayPath: String) throws(CatalogReadError) -> Kind {
+        try examine(url, displayPath: displayPath).kind
+    }
+
+    /// What `url` holds and its size in bytes, from one `stat` (following symbolic links), several times cheaper
+    /// than `URL.resourceValues` once per file of a large folder; errors as `kind(of:displayPath:)`.
+    static func examine(_ url: URL, displayPath: String) throws(CatalogReadError) -> (kind: Kind, size: Int) {
         if displayPath.isEmpty { throw CatalogReadError("the path is empty", at: emptyPathLocation) }
         var info = stat()
         guard stat(url.path, &info) == 0 else {
             throw CatalogReadError(reason(forErrno: errno), at: SourceLocation(path: displayPath))
         }
         switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .directory
-        case S_IFREG: return .regular
-        default: return .stream
+        case S_IFDIR: return (.directory, Int(info.st_size))
+        case S_IFREG: return (.regular, Int(info.st_size))
+        default: return (.stream, Int(info.st_size))
         }
-    }
-
-    /// The size in bytes of what `url` names (following symbolic links), 0 when it cannot be examined: a `stat`,
-    /// several times cheaper than `URL.resourceValues` once per file of a large folder.
-    static func size(of url: URL) -> Int {
-        var info = stat()
-        return stat(url.path, &info) == 0 ? Int(info.st_size) : 0
     }
 
     /// Whether anything is at `url`: false only when nothing is there (a dangling symbolic link included); a
