@@ -1,7 +1,9 @@
 import CatalogCore
 import Foundation
 
-/// Finds, detects and reads inputs: the one entry point the CLI uses.
+/// Reads inputs with the reader of their format: the one entry point the CLI uses, and the one place that knows
+/// every reader. The format folders know nothing of it; `Input/` (resolution, detection, the reader contract) is
+/// below them all (DESIGN.md §9: no folder cycles).
 public struct CatalogLoader: Sendable {
     /// Options every reader gets.
     public var options: ReadOptions
