@@ -137,7 +137,7 @@ struct ASCCatalogBuilder {
                 rows.append(row)
             }
         }
-        (product.prices, product.uncomparedPrices) = select(rows)
+        (product.prices, product.uncomparedPrices) = try select(rows)
         if let first = product.prices.values.min(by: { $0.territory < $1.territory }), let location = first.location {
             fieldLocations[.price] = location
         }
@@ -187,7 +187,7 @@ struct ASCCatalogBuilder {
                 rows.append(row)
             }
         }
-        (product.prices, product.uncomparedPrices) = select(rows)
+        (product.prices, product.uncomparedPrices) = try select(rows, product: product.id.rawValue)
         if let first = product.prices.values.min(by: { $0.territory < $1.territory }), let location = first.location {
             product.fieldLocations[.price] = location
         }
