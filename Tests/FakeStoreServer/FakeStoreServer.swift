@@ -88,6 +88,8 @@ public final class FakeStoreServer: Sendable {
 
     /// Requests served per path, and answers per status code.
     public var requestsByPath: [String: Int] { state.snapshot().paths }
+    /// Every request's path and query as sent (`/v1/…?include=…`), in arrival order.
+    public var requestTargets: [String] { state.snapshot().targets }
     /// Answers per status code (200, 401, 429, 503, …).
     public var responsesByStatus: [Int: Int] { state.snapshot().statuses }
     /// Every bearer JWT and access token that crossed the wire: the secrets no output may contain.
@@ -104,6 +106,7 @@ private final class ServerState: @unchecked Sendable {
     private let lock = NSLock()
     private var faults: [(fault: FakeStoreServer.Fault, left: Int?)]
     private var paths: [String: Int] = [:]
+    private var targets: [String] = []
     private var statuses: [Int: Int] = [:]
     private var tokens: Set<String> = []
     private var issued: Set<String> = []
@@ -121,8 +124,8 @@ private final class ServerState: @unchecked Sendable {
 
     func setBase(_ value: String) { lock.withLock { base = value } }
 
-    func snapshot() -> (paths: [String: Int], statuses: [Int: Int], tokens: Set<String>) {
-        lock.withLock { (paths, statuses, tokens) }
+    func snapshot() -> (paths: [String: Int], statuses: [Int: Int], tokens: Set<String>, targets: [String]) {
+        lock.withLock { (paths, statuses, tokens, targets) }
     }
 
     func respond(to request: Request) async -> Response {
@@ -130,6 +133,7 @@ private final class ServerState: @unchecked Sendable {
         let response = await answer(request, path: path)
         lock.withLock {
             paths[path, default: 0] += 1
+            targets.append(request.uri.description)
             statuses[Int(response.status.code), default: 0] += 1
         }
         return response
