@@ -106,6 +106,8 @@ public final class FakeStoreServer: Sendable {
 
     /// Requests served per path, and answers per status code.
     public var requestsByPath: [String: Int] { state.snapshot().paths }
+    /// Every request's path and query as sent (`/v1/…?include=…`), in arrival order.
+    public var requestTargets: [String] { state.snapshot().targets }
     /// Answers per status code (200, 401, 429, 503, …).
     public var responsesByStatus: [Int: Int] { state.snapshot().statuses }
     /// Every bearer JWT and access token that crossed the wire: the secrets no output may contain.
@@ -124,6 +126,7 @@ private final class ServerState: @unchecked Sendable {
     private let lock = NSLock()
     private var faults: [(fault: FakeStoreServer.Fault, left: Int?)]
     private var paths: [String: Int] = [:]
+    private var targets: [String] = []
     private var statuses: [Int: Int] = [:]
     private var tokens: Set<String> = []
     private var issued: Set<String> = []
@@ -144,8 +147,9 @@ private final class ServerState: @unchecked Sendable {
 
     func setBase(_ value: String) { lock.withLock { base = value } }
 
-    func snapshot() -> (paths: [String: Int], statuses: [Int: Int], tokens: Set<String>, rejections: [String]) {
-        lock.withLock { (paths, statuses, tokens, rejections) }
+    func snapshot() -> (paths: [String: Int], statuses: [Int: Int], tokens: Set<String>, rejections: [String],
+                        targets: [String]) {
+        lock.withLock { (paths, statuses, tokens, rejections, targets) }
     }
 
     /// The server's clock.
@@ -160,6 +164,7 @@ private final class ServerState: @unchecked Sendable {
         let response = await answer(request, path: path)
         lock.withLock {
             paths[path, default: 0] += 1
+            targets.append(request.uri.description)
             statuses[Int(response.status.code), default: 0] += 1
         }
         return response

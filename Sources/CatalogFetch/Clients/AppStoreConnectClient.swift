@@ -4,8 +4,10 @@ import Foundation
 /// unchanged: the app's in-app purchases (`/v1/apps/{id}/inAppPurchasesV2`), their price schedules and manual
 /// and automatic prices with price points and territories; the app's subscription groups, their
 /// subscriptions, each subscription's prices (current and scheduled) with price points and territories, and its
-/// introductory offers. Availability is the resources' `state`, which these responses carry. Resources are
-/// linked by each document's `links.self`, as the reader expects (FORMATS.md).
+/// introductory offers; the app itself (`bundleId`), each IAP price schedule's `baseTerritory`, and where each
+/// product is sold (IAP `inAppPurchaseAvailability`, subscription `planAvailabilities`, each with its
+/// `availableTerritories`). Resources are linked by each document's `links.self`, as the reader expects
+/// (FORMATS.md).
 public struct AppStoreConnectClient: Sendable {
     /// The real API's scheme and host.
     public static let apiHost = "https://api.appstoreconnect.apple.com"
@@ -18,6 +20,12 @@ public struct AppStoreConnectClient: Sendable {
     static let subscriptions = ResourceKind(key: "subscriptions", label: "subscriptions")
     static let subscriptionPrices = ResourceKind(key: "subscriptionPrices", label: "subscription prices")
     static let introductoryOffers = ResourceKind(key: "subscriptionIntroductoryOffers", label: "introductory offers")
+    static let apps = ResourceKind(key: "apps", label: "apps")
+    static let inAppPurchaseAvailabilities = ResourceKind(key: "inAppPurchaseAvailabilities",
+                                                          label: "in-app purchase availabilities")
+    static let planAvailabilities = ResourceKind(key: "subscriptionPlanAvailabilities",
+                                                 label: "subscription plan availabilities")
+    static let availableTerritories = ResourceKind(key: "availableTerritories", label: "available territories")
 
     let appID: String
     let base: URL
@@ -62,6 +70,7 @@ public struct AppStoreConnectClient: Sendable {
         let first = try await pager.runPhase([
             try listing(Self.inAppPurchases, "in-app-purchases", "/v1/apps/\(app)/inAppPurchasesV2?limit=200"),
             try listing(Self.groups, "subscription-groups", "/v1/apps/\(app)/subscriptionGroups?limit=200"),
+            try appListing(app),
         ], progress: progress)
 
         var second: [Listing] = []
@@ -71,7 +80,8 @@ public struct AppStoreConnectClient: Sendable {
         }
         for iap in ids(of: Self.inAppPurchases, in: first) {
             second.append(try listing(Self.priceSchedules, "in-app-purchase-\(iap)-iapPriceSchedule",
-                                      "/v2/inAppPurchases/\(iap)/iapPriceSchedule"))
+                                      "/v2/inAppPurchases/\(iap)/iapPriceSchedule?include=baseTerritory"))
+            second.append(try iapAvailabilityListing(iap))
         }
         let secondResults = try await pager.runPhase(second, progress: progress)
 
@@ -88,14 +98,65 @@ public struct AppStoreConnectClient: Sendable {
                 third.append(try listing(
                     Self.inAppPurchasePrices, "in-app-purchase-price-schedule-\(schedule)-\(relationship)",
                     "/v1/inAppPurchasePriceSchedules/\(schedule)/\(relationship)"
-                        + "?include=inAppPurchasePricePoint,territory&limit=200"))
+                        + "?include=inAppPurchasePricePoint,territory&\(Self.inAppPurchasePriceFields)&limit=200"))
             }
         }
+        third += try availabilityListings(after: secondResults)
         let thirdResults = try await pager.runPhase(third, progress: progress)
-        return tallies(first + secondResults + thirdResults, kinds: [
-            Self.inAppPurchases, Self.priceSchedules, Self.inAppPurchasePrices, Self.groups, Self.subscriptions,
-            Self.subscriptionPrices, Self.introductoryOffers,
+        let fourthResults = try await pager.runPhase(try territoryListings(after: secondResults + thirdResults), progress: progress)
+        return tallies(first + secondResults + thirdResults + fourthResults, kinds: [
+            Self.apps, Self.inAppPurchases, Self.priceSchedules, Self.inAppPurchasePrices,
+            Self.inAppPurchaseAvailabilities, Self.groups, Self.subscriptions, Self.subscriptionPrices,
+            Self.introductoryOffers, Self.planAvailabilities, Self.availableTerritories,
         ])
+    }
+
+    // MARK: Dates, availability and the app (DESIGN.md §2b "What App Store Connect fetch reads")
+
+    /// IAP price rows with their dates asked for explicitly (FORMATS.md "Current ASC price": rows without them
+    /// are otherwise dated from their IDs). `GET /v1/inAppPurchasePriceSchedules/{id}/manualPrices` and
+    /// `…/automaticPrices` accept exactly these `fields[inAppPurchasePrices]` values (OpenAPI 4.4.1); the
+    /// relationships stay in the list so `include=` still resolves.
+    static let inAppPurchasePriceFields =
+        "fields%5BinAppPurchasePrices%5D=startDate,endDate,manual,inAppPurchasePricePoint,territory"
+
+    /// `GET /v1/apps/{id}` (`apps_getInstance`) for the app's bundle ID (`app-mismatch`).
+    private func appListing(_ app: String) throws -> Listing {
+        try listing(Self.apps, "app", "/v1/apps/\(app)?fields%5Bapps%5D=bundleId,name")
+    }
+
+    /// `GET /v2/inAppPurchases/{id}/inAppPurchaseAvailability` (`inAppPurchasesV2_inAppPurchaseAvailability_
+    /// getToOneRelated`); its territories come from their own list, whole (`include=` stops at 50 of 175).
+    private func iapAvailabilityListing(_ iap: String) throws -> Listing {
+        try listing(Self.inAppPurchaseAvailabilities, "in-app-purchase-\(iap)-inAppPurchaseAvailability",
+                    "/v2/inAppPurchases/\(iap)/inAppPurchaseAvailability")
+    }
+
+    /// Each subscription's plan availabilities, `GET /v1/subscriptions/{id}/planAvailabilities`
+    /// (`subscriptions_planAvailabilities_getToManyRelated`, API 4.4; `subscriptionAvailability` is deprecated).
+    private func availabilityListings(after results: [ListingResult]) throws -> [Listing] {
+        try ids(of: Self.subscriptions, in: results).map { subscription in
+            try listing(Self.planAvailabilities, "subscription-\(subscription)-planAvailabilities",
+                        "/v1/subscriptions/\(subscription)/planAvailabilities?limit=200")
+        }
+    }
+
+    /// Every availability's `availableTerritories`, whole: `GET /v1/inAppPurchaseAvailabilities/{id}/
+    /// availableTerritories` and `GET /v1/subscriptionPlanAvailabilities/{id}/availableTerritories` (limit ≤ 200;
+    /// the App Store has 175 storefronts, so one page).
+    private func territoryListings(after results: [ListingResult]) throws -> [Listing] {
+        var listings: [Listing] = []
+        for availability in ids(of: Self.inAppPurchaseAvailabilities, in: results) {
+            listings.append(try listing(
+                Self.availableTerritories, "in-app-purchase-availability-\(availability)-availableTerritories",
+                "/v1/inAppPurchaseAvailabilities/\(availability)/availableTerritories?limit=200"))
+        }
+        for plan in ids(of: Self.planAvailabilities, in: results) {
+            listings.append(try listing(
+                Self.availableTerritories, "subscription-plan-availability-\(plan)-availableTerritories",
+                "/v1/subscriptionPlanAvailabilities/\(plan)/availableTerritories?limit=200"))
+        }
+        return listings
     }
 
     /// The IDs a phase found of `kind`, each as one URL path segment.

@@ -20,8 +20,15 @@ import Foundation
 /// the row whose `startDate` is null or on/before `asOf`, latest start winning and null counting as earliest;
 /// rows whose `endDate` is on/before `asOf` are dropped; a manual price beats an automatic one with the same
 /// start. Rows starting after `asOf` are exported as `scheduled` uncompared prices. Price and price point IDs
-/// are opaque and never decoded. A territory's currency is its resource's `attributes.currency`, else the
-/// territory's App Store currency.
+/// are opaque and never decoded, with FORMATS.md's one exception: an in-app purchase price row stating neither
+/// `startDate` nor `endDate` takes them from its ID when that is base64url JSON with `sd`/`ed`; two undated rows
+/// of one product and territory that still disagree are an error naming both. A territory's currency is its
+/// resource's `attributes.currency`, else the territory's App Store currency.
+///
+/// Availability (FORMATS.md "ASC availability"): where the input states a product's `availableTerritories` in
+/// full (IAP `inAppPurchaseAvailabilities`, a subscription's UPFRONT `subscriptionPlanAvailabilities` or the
+/// deprecated `subscriptionAvailabilities`), a current price for a territory outside them is exported as
+/// `unavailable` and never compared. The app's `bundleId` (`apps`, `/v1/apps/{id}`) is the catalog's app ID.
 ///
 /// Intro offers (one record per territory) are non-nil only when the input states a subscription's offers:
 /// relationship `data` (possibly empty), a `…/introductoryOffers` document, or offers linked to it. Offers not in
