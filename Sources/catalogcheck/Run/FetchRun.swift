@@ -28,7 +28,6 @@ struct FetchRun: Sendable {
         let done = DispatchSemaphore(value: 0)
         let interruption = FetchInterruption()
         interruption.start()
-        defer { interruption.stop() }
         Task.detached {
             do {
                 try await self.fetch(makeFetch, interruption: interruption)
