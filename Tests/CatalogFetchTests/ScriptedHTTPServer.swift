@@ -60,15 +60,15 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         lock.withLock { targets }
     }
 
-    /// Stops listening and closes every connection (a silent or trickling one ends at once).
+    /// Stops listening and ends every connection (a silent or trickling one at once). Only `shutdown` here:
+    /// each descriptor is closed by the thread that owns it, under the lock, so no descriptor number that the
+    /// process has since reused for another socket (the fake store server's, say) is ever touched.
     func stop() {
-        let open = lock.withLock {
+        lock.withLock {
             stopped = true
-            return connections
+            shutdown(listener, Int32(SHUT_RDWR))
+            for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
         }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
     }
 
     private var isStopped: Bool {
@@ -76,16 +76,30 @@ final class ScriptedHTTPServer: @unchecked Sendable {
     }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while !isStopped {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
-            lock.withLock { connections.append(connection) }
+            let accepted = lock.withLock {
+                guard !stopped else { return false }
+                connections.append(connection)
+                return true
+            }
+            guard accepted else {
+                close(connection)
+                break
+            }
             Thread.detachNewThread { [self] in serve(connection) }
         }
     }
 
     private func serve(_ connection: Int32) {
-        defer { close(connection) }
+        defer {
+            lock.withLock {
+                connections.removeAll { $0 == connection }
+                close(connection)
+            }
+        }
         var request = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !request.containsHeaderEnd {
