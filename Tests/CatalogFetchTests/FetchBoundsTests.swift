@@ -176,6 +176,18 @@ struct FetchBoundsTests {
         }
     }
 
+    /// A Play page token is server data too: `+`, `/`, `=` and `&` in it stay part of the token (a `+` left
+    /// bare reads as a space), and the previous token is replaced, not repeated.
+    @Test func aPageTokenIsPercentEncodedIntoTheQuery() throws {
+        let url = try #require(URL(string: "https://androidpublisher.googleapis.com/androidpublisher/v3/applications/"
+            + "com.example.app/oneTimeProducts?pageSize=1000&pageToken=old"))
+
+        let next = Pager.setting("pageToken", to: "a+b/c=d&e f", in: url)
+
+        #expect(next?.absoluteString == "https://androidpublisher.googleapis.com/androidpublisher/v3/applications/"
+            + "com.example.app/oneTimeProducts?pageSize=1000&pageToken=a%2Bb%2Fc%3Dd%26e%20f")
+    }
+
     @Test func anAppIDThatIsNotANumberIsAUsageError() async throws {
         let result = try await catalogcheck(["fetch", "appstore", "--app", "..", "--output", "/nonexistent/asc"])
 

@@ -166,7 +166,7 @@ struct Pager: Sendable {
 
     /// `url` with `name=value` set in its query; the value (a store's page token) is percent-encoded down to
     /// RFC 3986's unreserved characters, so a `+`, `&` or `=` in it stays part of the token.
-    private static func setting(_ name: String, to value: String, in url: URL) -> URL? {
+    static func setting(_ name: String, to value: String, in url: URL) -> URL? {
         guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
         var items = (parts.percentEncodedQuery ?? "").split(separator: "&").map(String.init)
             .filter { !$0.hasPrefix(name + "=") && $0 != name }
