@@ -1,12 +1,14 @@
 import Foundation
 
 /// Why a fetch stopped (exit 2), in the user's words. No message holds a secret: requests are named by method
-/// and URL only (never a header or body), and credentials by their IDs and file paths, never their contents.
+/// and URL only (never a header or body), credentials by their IDs and file paths, never their contents, and
+/// a store's own words only after `SecretRedactor` replaced every credential of the run in them.
 public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A credential is missing, unreadable or not what it should be.
     case credentials(String)
-    /// The store answered 401 or 403: `credential` names what was refused, `advice` what to check.
-    case refused(store: String, credential: String, status: Int, advice: String)
+    /// The store answered `request` with 401 or 403 (or its token endpoint refused the grant): `credential`
+    /// names what was refused, `reason` is the store's own explanation (redacted), `advice` what to check.
+    case refused(request: String, store: String, credential: String, status: Int, reason: String?, advice: String)
     /// A request failed on every attempt; `reason` is the last failure ("connection refused", "HTTP 503").
     case gaveUp(request: String, attempts: Int, reason: String)
     /// The store asked (`Retry-After`) to wait longer than a run waits for one request: `seconds`, or nil when
@@ -23,8 +25,9 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .credentials(message):
             return message
-        case let .refused(store, credential, status, advice):
-            return "\(store) refused \(credential) (HTTP \(status)) — \(advice)"
+        case let .refused(request, store, credential, status, reason, advice):
+            return "\(request): \(store) refused \(credential) (HTTP \(status)"
+                + (reason.map { ": \"\($0)\"" } ?? "") + ") — \(advice)"
         case let .gaveUp(request, attempts, reason):
             return "\(request): gave up after \(attempts) attempts: \(reason)"
         case let .retryLater(request, seconds, after):

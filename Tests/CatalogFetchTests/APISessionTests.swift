@@ -28,10 +28,11 @@ struct APISessionTests {
         var durations: [Duration] = []
     }
 
-    private func session(_ transport: ScriptedTransport, sleeps: Sleeps) -> APISession {
-        APISession(transport: transport, policy: RetryPolicy(jitter: { 0 }),
+    private func session(_ transport: ScriptedTransport, sleeps: Sleeps, jitter: Double = 0) -> APISession {
+        APISession(transport: transport, policy: RetryPolicy(jitter: { jitter }),
                    progress: FetchProgress(quiet: true, isTerminal: false) { _ in },
-                   refusal: { .refused(store: "Store", credential: "the key K", status: $0, advice: "check it") },
+                   refusal: { .refused(request: $0.request, store: "Store", credential: "the key K", status: $0.status,
+                                       reason: $0.reason, advice: "check it") },
                    sleep: { duration in sleeps.lock.withLock { sleeps.durations.append(duration) } })
     }
 
@@ -61,7 +62,9 @@ struct APISessionTests {
 
     @Test func refusalsAndRejectionsAreNotRetried() async throws {
         let sleeps = Sleeps()
-        await #expect(throws: FetchError.refused(store: "Store", credential: "the key K", status: 403, advice: "check it")) {
+        await #expect(throws: FetchError.refused(request: "GET \(request.url.absoluteString)", store: "Store",
+                                                 credential: "the key K", status: 403, reason: nil,
+                                                 advice: "check it")) {
             try await session(ScriptedTransport([.success(HTTPResponse(status: 403))]), sleeps: sleeps).send(request)
         }
         let body = Data(#"{"errors":[{"status":"404","title":"Not found","detail":"There is no app 42."}]}"#.utf8)
@@ -76,10 +79,7 @@ struct APISessionTests {
     @Test func jitterAddsUpToHalfOfEachBackoffAndFiveRetriesAreTheMost() async throws {
         let transport = ScriptedTransport(Array(repeating: .success(HTTPResponse(status: 503)), count: 6))
         let sleeps = Sleeps()
-        let session = APISession(transport: transport, policy: RetryPolicy(jitter: { 0.5 }),
-                                 progress: FetchProgress(quiet: true, isTerminal: false) { _ in },
-                                 refusal: { .refused(store: "Store", credential: "K", status: $0, advice: "") },
-                                 sleep: { duration in sleeps.lock.withLock { sleeps.durations.append(duration) } })
+        let session = session(transport, sleeps: sleeps, jitter: 0.5)
 
         await #expect(throws: FetchError.gaveUp(request: "GET \(request.url.absoluteString)", attempts: 6,
                                                 reason: "HTTP 503")) {

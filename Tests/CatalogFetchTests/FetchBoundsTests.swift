@@ -23,7 +23,8 @@ struct FetchBoundsTests {
     // MARK: - Each attempt ends within its timeout
 
     /// A server that never answers, sends its headers a byte at a time, or sends its headers and then its body
-    /// a byte at a time (10 s in all, which a per-read timeout never notices): the attempt ends at 500 ms.
+    /// a byte at a time (30 s in all, which a per-read timeout never notices): the attempt ends at 500 ms with
+    /// a timeout, where an attempt bounded only until the headers would wait out the body and succeed.
     @Test(arguments: ["silence", "headers", "body"])
     func anAttemptEndsWithinItsTimeoutHoweverSlowTheServer(stall: String) async throws {
         let server = try ScriptedHTTPServer { _ in
@@ -31,24 +32,20 @@ struct FetchBoundsTests {
             case "silence":
                 return .silence
             case "headers":
-                return .trickle(head: "HTTP/1.1 200 OK\r\n" + String(repeating: "X-Padding: 1\r\n", count: 20)
+                return .trickle(head: "HTTP/1.1 200 OK\r\n" + String(repeating: "X-Padding: 1\r\n", count: 40)
                                     + "Content-Length: 2\r\n\r\n", body: "{}", every: .milliseconds(50))
             default:
-                return .trickle(head: "HTTP/1.1 200 OK\r\nContent-Length: 200\r\n\r\n",
-                                body: String(repeating: " ", count: 200), every: .milliseconds(50))
+                return .trickle(head: "HTTP/1.1 200 OK\r\nContent-Length: 600\r\n\r\n",
+                                body: String(repeating: " ", count: 600), every: .milliseconds(50))
             }
         }
         let transport = AsyncHTTPTransport()
         let url = try #require(URL(string: server.baseURL + "/v1/apps/1"))
-        let clock = ContinuousClock()
-        let start = clock.now
 
         await #expect(throws: TransportFailure("no complete answer within 500 ms")) {
             _ = try await transport.send(HTTPRequest(url: url), timeout: .milliseconds(500))
         }
 
-        // Far below the 10 s the trickle takes; only a stall that holds the attempt comes near it.
-        #expect(clock.now - start < .seconds(5))
         await transport.shutdown()
         server.stop()
     }

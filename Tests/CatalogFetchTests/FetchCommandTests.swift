@@ -99,11 +99,16 @@ struct FetchCommandTests {
         let wrongKey = try other.writeASCKey(in: otherKeys)
         let result = try await scene.fetchAppStore("asc", keyPath: wrongKey)
         #expect(result.exitCode == 2)
-        #expect(result.stderr == """
-            error: App Store Connect refused the API key FAKEKEY123 (HTTP 401) — check the key ID, issuer ID and \
-            that the key is not revoked
+        // Both first listings run at once; whichever is refused first is named.
+        let refused = ["inAppPurchasesV2", "subscriptionGroups"].map { listing in """
+            error: GET \(scene.server.baseURL)\(Self.app)/\(listing)?limit=200: App Store Connect refused the API \
+            key FAKEKEY123 (HTTP 401: "Provide a properly configured and signed bearer token, and make sure that it \
+            has not expired.") — check the key ID, issuer ID, that the key is not revoked and that this machine's \
+            clock is right
 
-            """)
+            """ }
+        #expect(refused.contains(result.stderr), "\(result.stderr)")
+        #expect(scene.server.rejections.allSatisfy { $0 == "bad signature" }, "\(scene.server.rejections)")
         #expect(!FileManager.default.fileExists(atPath: scene.path("asc")))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scene.folder.path) == ["keys"])
         let written = try scene.everythingWritten([result])
@@ -118,10 +123,12 @@ struct FetchCommandTests {
         let result = try await scene.fetchPlay("play", keyPath: wrongKey)
         #expect(result.exitCode == 2)
         #expect(result.stderr == """
-            error: Google's token endpoint refused the service account \(other.clientEmail) (HTTP 400) — \
-            invalid_grant: Invalid JWT Signature.; check that the key file is current and its key not deleted
+            error: POST \(scene.server.tokenURI): Google's token endpoint refused the service account \
+            \(other.clientEmail) (HTTP 400: "invalid_grant: Invalid JWT Signature.") — check that the key file is \
+            current, its key not deleted, and that this machine's clock is right
 
             """)
+        #expect(scene.server.rejections == ["bad signature"])
         await scene.finish()
     }
 

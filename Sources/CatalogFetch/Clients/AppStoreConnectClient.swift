@@ -31,14 +31,27 @@ public struct AppStoreConnectClient: Sendable {
         self.appID = appID
         self.base = base
         self.progress = progress
-        session = APISession(transport: transport, policy: policy, progress: progress) { status in
-            .refused(store: "App Store Connect", credential: "the API key \(credentials.keyID)", status: status,
-                     advice: status == 403
-                        ? "check that the key's role may read in-app purchases (App Manager or Admin) and that "
-                            + "\(appID) is the app's Apple ID"
-                        : "check the key ID, issuer ID and that the key is not revoked")
+        let redactor = SecretRedactor()
+        session = APISession(transport: transport, policy: policy, progress: progress, redactor: redactor) {
+            .refused(request: $0.request, store: "App Store Connect", credential: "the API key \(credentials.keyID)",
+                     status: $0.status, reason: $0.reason, advice: Self.advice(for: $0, appID: appID))
         }
-        token = await AppStoreConnectToken(credentials: credentials)
+        token = await AppStoreConnectToken(credentials: credentials, redactor: redactor)
+    }
+
+    /// What to check when App Store Connect refuses a request. Its 401 is `NOT_AUTHORIZED` ("Provide a properly
+    /// configured and signed bearer token, and make sure that it has not expired"); a 403 is the key's role, or
+    /// `FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED` ("This request requires an in-effect agreement that
+    /// has not been signed or has expired", its `links.see` pointing at `/business`).
+    static func advice(for refusal: StoreRefusal, appID: String) -> String {
+        if refusal.status == 401 {
+            return "check the key ID, issuer ID, that the key is not revoked and that this machine's clock is right"
+        }
+        if refusal.code == "FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED" {
+            return "the Account Holder must accept the current agreements in App Store Connect (Business)"
+        }
+        return "check that the key's role may read in-app purchases (App Manager or Admin) and that \(appID) is "
+            + "the app's Apple ID"
     }
 
     /// Fetches every page into `writer`; returns the counts per kind.

@@ -6,11 +6,15 @@ struct Listing: Sendable {
     let stem: String
     let url: URL
     let paging: Paging
+    /// For a listing the store may decline as a matter of course: given the error of its first page, a remark
+    /// to show instead (the listing then has no pages), or nil when the error stands.
+    let remarkInstead: (@Sendable (FetchError) -> String?)?
 
     /// The listing at `base` + `pathAndQuery`. A path segment that is empty, `.` or `..` (also percent-encoded)
     /// is refused: servers and proxies resolve dot segments (RFC 3986 §5.2.4), so an ID of `..` from a store
     /// answer would turn `/v1/subscriptionGroups/{id}/subscriptions` into another resource's path.
-    init(_ kind: ResourceKind, _ stem: String, _ base: URL, _ pathAndQuery: String, paging: Paging) throws {
+    init(_ kind: ResourceKind, _ stem: String, _ base: URL, _ pathAndQuery: String, paging: Paging,
+         remarkInstead: (@Sendable (FetchError) -> String?)? = nil) throws {
         guard let url = URL(string: base.absoluteString + pathAndQuery) else {
             throw FetchError.malformed(request: "GET \(pathAndQuery)", reason: "not a valid URL")
         }
@@ -25,6 +29,7 @@ struct Listing: Sendable {
         self.stem = stem
         self.url = url
         self.paging = paging
+        self.remarkInstead = remarkInstead
     }
 }
 
@@ -34,6 +39,8 @@ struct ListingResult: Sendable {
     let pages: Int
     let resources: Int
     let ids: [String]
+    /// Why the listing has no pages, when the store declined it as a matter of course.
+    var remark: String? = nil
 }
 
 /// How a store API says there is a next page.
@@ -64,7 +71,13 @@ struct Pager: Sendable {
         while let current = url {
             seen.insert(current)
             let request = HTTPRequest(url: current, headers: [(name: "Accept", value: "application/json")])
-            let response = try await session.send(request, authorization: authorization)
+            let response: HTTPResponse
+            do {
+                response = try await session.send(request, authorization: authorization)
+            } catch let error as FetchError {
+                guard pages == 0, let remark = listing.remarkInstead?(error) else { throw error }
+                return ListingResult(kind: listing.kind, pages: 0, resources: 0, ids: [], remark: remark)
+            }
             let name = "GET \(current.absoluteString)"
             guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
                 throw FetchError.malformed(request: name, reason: "the answer is not a JSON object")
@@ -90,6 +103,7 @@ struct Pager: Sendable {
         var kinds: [ResourceKind] = []
         for listing in listings where !kinds.contains(listing.kind) { kinds.append(listing.kind) }
         for tally in tallies(results, kinds: kinds) { progress.finished(tally) }
+        for remark in results.compactMap(\.remark) { progress.remark(remark) }
         return results
     }
 

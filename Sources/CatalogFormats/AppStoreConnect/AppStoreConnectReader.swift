@@ -47,39 +47,47 @@ public struct AppStoreConnectReader: CatalogReader {
     public func read(contentsOf url: URL, displayPath: String, options: ReadOptions) throws(CatalogReadError)
         -> Catalog
     {
-        var pool = ASCResourcePool()
-        // One document at a time: each is dropped once its records are pooled.
         if FileLoading.isDirectory(url) {
-            let folder = url.standardizedFileURL
-            let files = FileLoading.files(in: folder, suffix: ".json")
-            guard !files.isEmpty else {
-                throw CatalogReadError("the folder holds no .json files", at: SourceLocation(path: displayPath))
-            }
-            let base = displayPath.hasSuffix("/") ? String(displayPath.dropLast()) : displayPath
-            let paths = files.map { file in
-                let path = file.standardizedFileURL.path
-                let relative = path.hasPrefix(folder.path + "/")
-                    ? String(path.dropFirst(folder.path.count + 1)) : file.lastPathComponent
-                return base + "/" + relative
-            }
-            // Parsed on the second core while this one pools, in file order.
-            let documents = ReadAhead(count: files.count) { index throws(CatalogReadError) in
-                try JSONDocument(contentsOf: files[index], displayPath: paths[index])
-            }
-            defer { documents.finish() }
-            for _ in files.indices { try pool.add(documents.next()) }
-        } else {
-            try pool.add(JSONDocument(contentsOf: url, displayPath: displayPath))
+            return try read(folder: url, listing: FileLoading.listing(of: url).map(\.path), displayPath: displayPath,
+                            options: options)
         }
-        pool.finishReading()
-        try pool.requireMarks(path: displayPath)
-        return try ASCCatalogBuilder(pool: pool, asOf: options.asOf).catalog(path: displayPath)
+        var pool = ASCResourcePool()
+        try pool.add(JSONDocument(contentsOf: url, displayPath: displayPath))
+        return try catalog(of: &pool, displayPath: displayPath, options: options)
+    }
+
+    /// Reads the `.json` documents of a folder as listed, in listing order, one at a time: each is dropped once
+    /// its records are pooled.
+    public func read(folder url: URL, listing: [String], displayPath: String,
+                     options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        let names = listing.filter { $0.lowercased().hasSuffix(".json") }
+        guard !names.isEmpty else {
+            throw CatalogReadError("the folder holds no .json files", at: SourceLocation(path: displayPath))
+        }
+        let base = displayPath.hasSuffix("/") ? String(displayPath.dropLast()) : displayPath
+        // Listed as regular files: `isDirectory` spares Foundation a `stat` per file to find out.
+        let files = names.map { url.appendingPathComponent($0, isDirectory: false) }
+        let paths = names.map { base + "/" + $0 }
+        // Parsed on the second core while this one pools, in file order.
+        let documents = ReadAhead(count: files.count) { index throws(CatalogReadError) in
+            try JSONDocument(contentsOf: files[index], displayPath: paths[index])
+        }
+        defer { documents.finish() }
+        var pool = ASCResourcePool()
+        for _ in files.indices { try pool.add(documents.next()) }
+        return try catalog(of: &pool, displayPath: displayPath, options: options)
     }
 
     /// Reads one file's bytes (a document or an array of documents); `displayPath` names it in locations.
     public func read(data: Data, displayPath: String, options: ReadOptions) throws(CatalogReadError) -> Catalog {
         var pool = ASCResourcePool()
         try pool.add(JSONDocument(data: data, path: displayPath))
+        return try catalog(of: &pool, displayPath: displayPath, options: options)
+    }
+
+    /// The catalog of every document pooled, once the pool holds the marks of the format.
+    private func catalog(of pool: inout ASCResourcePool, displayPath: String,
+                         options: ReadOptions) throws(CatalogReadError) -> Catalog {
         pool.finishReading()
         try pool.requireMarks(path: displayPath)
         return try ASCCatalogBuilder(pool: pool, asOf: options.asOf).catalog(path: displayPath)

@@ -51,10 +51,4 @@ struct FetchOptions: ParsableArguments {
         if let environment, !environment.isEmpty { return environment }
         throw FetchError.credentials("missing \(what): pass \(name) or set \(variable)")
     }
-
-    /// The plain values `run` needs, apart from the property wrappers.
-    var settings: FetchRun {
-        FetchRun(output: output, quiet: quiet, retryBaseDelayMs: retryBaseDelayMs,
-                 requestTimeoutMs: requestTimeoutMs)
-    }
 }

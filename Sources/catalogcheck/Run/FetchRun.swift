@@ -73,7 +73,8 @@ struct FetchRun: Sendable {
             console.error("\(path): error: \(reason)")
             throw Exit.cannotCheck
         case .failure(let error as FetchError):
-            console.error("error: \(error.description)")
+            // A store's reason is the store's text: escaped, so it can neither recolor nor rewrite the terminal.
+            console.error("error: \(TerminalEscaper.escape(error.description))")
             throw Exit.cannotCheck
         case .failure(let error):
             throw error
