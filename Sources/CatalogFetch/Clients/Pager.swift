@@ -124,7 +124,8 @@ struct Pager: Sendable {
             guard let links = object["links"] as? [String: Any], let next = links["next"] as? String else {
                 return (items.count, ids, nil)
             }
-            return (items.count, ids, try Self.nextPage(next, of: listing, base: base, request: request))
+            return (items.count, ids, try Self.nextPage(next, of: listing, base: base, request: request,
+                                                       redact: session.redactor.redact))
         case let .google(listKey, parameter):
             let count = (object[listKey] as? [Any])?.count ?? 0
             let token = (object["nextPageToken"] as? String)
@@ -148,8 +149,10 @@ struct Pager: Sendable {
     /// The URL to request for `links.next`: only on the API host (the `base` requests go to, or the real API's
     /// `https://api.appstoreconnect.apple.com`, which a test server's links may name) and only the listing's
     /// own path, never another host, scheme or resource (the request carries the bearer token). Requested at
-    /// `base`.
-    private static func nextPage(_ next: String, of listing: Listing, base: URL, request: String) throws -> URL {
+    /// `base`. The link's host and path are the store's text, shown only through `redact` (a server could echo
+    /// the bearer token into a link).
+    private static func nextPage(_ next: String, of listing: Listing, base: URL, request: String,
+                                 redact: (String) -> String) throws -> URL {
         guard let parts = URLComponents(string: next), let host = parts.host, let scheme = parts.scheme,
               var rebased = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
             throw FetchError.malformed(request: request, reason: "links.next is not an absolute URL")
@@ -158,15 +161,15 @@ struct Pager: Sendable {
         let api = Origin(base)
         guard origin == api || origin == Origin(URL(string: AppStoreConnectClient.apiHost)) else {
             throw FetchError.malformed(request: request, reason: """
-                links.next leads to \(origin), not to the API host \(api.map(\.description) ?? base.absoluteString); \
-                it is not requested
+                links.next leads to \(redact(origin.description)), not to the API host \
+                \(api.map(\.description) ?? base.absoluteString); it is not requested
                 """)
         }
         guard parts.percentEncodedPath == URLComponents(url: listing.url, resolvingAgainstBaseURL: false)?
             .percentEncodedPath
         else {
             throw FetchError.malformed(request: request, reason: """
-                links.next leads to the path \(parts.percentEncodedPath), not to the next page of this list; \
+                links.next leads to the path \(redact(parts.percentEncodedPath)), not to the next page of this list; \
                 it is not requested
                 """)
         }
