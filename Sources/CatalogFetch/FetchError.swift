@@ -11,8 +11,9 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case refused(request: String, store: String, credential: String, status: Int, reason: String?, advice: String)
     /// A request failed on every attempt; `reason` is the last failure ("connection refused", "HTTP 503").
     case gaveUp(request: String, attempts: Int, reason: String)
-    /// The store asked to wait longer than a run waits for one request.
-    case retryLater(request: String, seconds: Int, after: String)
+    /// The store asked (`Retry-After`) to wait longer than a run waits for one request: `seconds`, or nil when
+    /// the value is too large for an integer; `after` is when to try again, nil when too far off to name.
+    case retryLater(request: String, seconds: Int?, after: String?)
     /// An answer that is neither success nor retryable (404, 400, …), with the store's own explanation.
     case rejected(request: String, status: Int, detail: String?)
     /// A success whose body is not the JSON the store API sends.
@@ -30,8 +31,9 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .gaveUp(request, attempts, reason):
             return "\(request): gave up after \(attempts) attempts: \(reason)"
         case let .retryLater(request, seconds, after):
-            return "\(request): the store asks to wait \(seconds) s (Retry-After), longer than a fetch waits for one "
-                + "request; try again after \(after)"
+            let wait = seconds.map { "\($0) s" } ?? "more seconds than an integer holds"
+            return "\(request): the store asks to wait \(wait) (Retry-After), longer than a fetch waits for one "
+                + "request; " + (after.map { "try again after \($0)" } ?? "try again much later")
         case let .rejected(request, status, detail):
             return "\(request): HTTP \(status)" + (detail.map { ": \($0)" } ?? "")
         case let .malformed(request, reason):

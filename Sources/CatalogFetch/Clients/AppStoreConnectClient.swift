@@ -168,10 +168,9 @@ public struct AppStoreConnectClient: Sendable {
         try Listing(kind, stem, base, pathAndQuery, paging: .jsonAPI(base: base))
     }
 
-    /// An ID as one URL path segment.
+    /// An ID as one URL path segment, percent-encoded down to the unreserved characters (`PathSegment`; the
+    /// pager has already refused `.`, `..` and empty IDs, and `Listing` refuses such a segment from anywhere).
     static func segment(_ id: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/?#")
-        return id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id
+        PathSegment.encoded(id)
     }
 }

@@ -7,7 +7,8 @@ import Darwin
 
 /// Writes a snapshot folder atomically (DESIGN.md §2b): every page goes into a temporary sibling folder, and
 /// only a complete fetch replaces the target, by rename; a failed fetch removes the temporary folder and leaves
-/// the previous snapshot as it was. An existing target is replaced only when it is empty or a snapshot (holds
+/// the previous snapshot as it was. An interrupted fetch (`interrupt()`, on SIGINT/SIGTERM) keeps the temporary
+/// folder, every page in it whole, for `--resume`. An existing target is replaced only when it is empty or a snapshot (holds
 /// `.fetch.json`), so a mistyped `--output` never deletes someone's folder. No folders are created above the
 /// target.
 public final class SnapshotWriter: @unchecked Sendable {
@@ -18,8 +19,20 @@ public final class SnapshotWriter: @unchecked Sendable {
     public let target: String
     private let resolvedTarget: String
     private let staging: String
+    /// Held while a page is written and while the snapshot is committed or discarded, so that `interrupt()`
+    /// finds the folder between two whole pages.
     private let lock = NSLock()
     private var names: Set<String> = []
+    private var state = State.open
+
+    private enum State {
+        /// Pages are being written.
+        case open
+        /// Stopped by a signal: the temporary folder stays as it is; nothing more is written or removed.
+        case interrupted
+        /// Committed or discarded.
+        case closed
+    }
 
     /// Checks the target and creates the temporary sibling folder.
     public init(target: String) throws(FetchError) {
@@ -58,7 +71,9 @@ public final class SnapshotWriter: @unchecked Sendable {
 
     /// Writes the manifest and replaces the target with the finished snapshot.
     public func commit(manifest: Data) throws(FetchError) {
-        try write(manifest, named: Self.manifestName)
+        lock.lock()
+        defer { lock.unlock() }
+        try writeLocked(manifest, named: Self.manifestName)
         let mask = umask(0)
         umask(mask)
         chmod(staging, 0o777 & ~mask)
@@ -77,16 +92,41 @@ public final class SnapshotWriter: @unchecked Sendable {
         } else if rename(staging, resolvedTarget) != 0 {
             throw FetchError.output(path: target, reason: "cannot create it: \(Self.describe(errno))")
         }
+        // Only now: a commit that failed leaves the writer open, so `discard()` removes the temporary folder.
+        state = .closed
     }
 
-    /// Removes the temporary folder (after a failed fetch).
+    /// Removes the temporary folder (after a failed fetch), unless the fetch was interrupted.
     public func discard() {
-        try? FileManager.default.removeItem(atPath: staging)
+        lock.withLock {
+            guard state == .open else { return }
+            state = .closed
+            try? FileManager.default.removeItem(atPath: staging)
+        }
+    }
+
+    /// Stops the writer for a signal (DESIGN.md §2b): waits for a page being written, then keeps the temporary
+    /// folder for `--resume` and writes nothing more. Returns the folder and the pages in it, or nil when the
+    /// snapshot was already committed or discarded.
+    public func interrupt() -> (folder: String, pages: Int)? {
+        lock.withLock {
+            guard state == .open else { return nil }
+            state = .interrupted
+            return (staging, names.count)
+        }
     }
 
     private func write(_ body: Data, named name: String) throws(FetchError) {
-        let isNew = lock.withLock { names.insert(name).inserted }
-        guard isNew else { throw FetchError.output(path: target, reason: "two pages named \(name)") }
+        lock.lock()
+        defer { lock.unlock() }
+        try writeLocked(body, named: name)
+    }
+
+    private func writeLocked(_ body: Data, named name: String) throws(FetchError) {
+        guard state == .open else { throw FetchError.output(path: target, reason: "the fetch was interrupted") }
+        guard names.insert(name).inserted else {
+            throw FetchError.output(path: target, reason: "two pages named \(name)")
+        }
         do {
             try body.write(to: URL(fileURLWithPath: staging + "/" + name))
         } catch {

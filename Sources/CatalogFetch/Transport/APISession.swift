@@ -91,13 +91,12 @@ public struct APISession: Sendable {
             } catch let failure as TransportFailure {
                 lastFailure = failure.reason
             }
+            // Before the attempt count: a long Retry-After on the last attempt still says when to try again.
+            if let retryAfter, waited + retryAfter > policy.maxWait {
+                throw Self.retryLater(request: name, retryAfter: retryAfter, now: Date())
+            }
             guard attempt < policy.maxRetries else { break }
             let delay = policy.delay(beforeRetry: attempt + 1, retryAfter: retryAfter)
-            if let retryAfter, waited + retryAfter > policy.maxWait {
-                let seconds = Int(retryAfter.components.seconds)
-                throw FetchError.retryLater(request: name, seconds: seconds,
-                                            after: Self.timestamp(Date().addingTimeInterval(Double(seconds))))
-            }
             guard waited + delay <= policy.maxWait else {
                 throw FetchError.gaveUp(request: name, attempts: attempt + 1, reason: lastFailure)
             }
@@ -142,6 +141,15 @@ public struct APISession: Sendable {
             code = error
         }
         return (text.map(redactor.redact), code)
+    }
+
+    /// The stop for a `Retry-After` longer than the run waits: the wait in seconds (nil when the store's value
+    /// does not fit an integer) and, when it is within a century, the time to try again.
+    static func retryLater(request: String, retryAfter: Duration, now: Date) -> FetchError {
+        let seconds = retryAfter.components.seconds
+        let century: Int64 = 100 * 366 * 86_400
+        return .retryLater(request: request, seconds: seconds == Int64.max ? nil : Int(seconds),
+                           after: seconds < century ? timestamp(now.addingTimeInterval(Double(seconds))) : nil)
     }
 
     /// `2026-11-23 14:05:00 UTC`.

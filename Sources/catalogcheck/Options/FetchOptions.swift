@@ -20,6 +20,10 @@ struct FetchOptions: ParsableArguments {
     @Option(name: .long, help: .hidden)
     var retryBaseDelayMs: Int?
 
+    /// Tests only: each attempt's bound in milliseconds (60 s otherwise), so a stalling server is cut off fast.
+    @Option(name: .long, help: .hidden)
+    var requestTimeoutMs: Int?
+
     func validate() throws {
         if let baseURL {
             guard let parts = URLComponents(string: baseURL), ["http", "https"].contains(parts.scheme ?? ""),

@@ -14,6 +14,7 @@ struct FetchRun: Sendable {
     let output: String
     let quiet: Bool
     let retryBaseDelayMs: Int?
+    let requestTimeoutMs: Int?
 
     /// A store's fetch: given the transport, retry policy and progress, its manifest and the fetch itself.
     typealias MakeFetch = @Sendable (any HTTPTransport, RetryPolicy, FetchProgress) async throws
@@ -25,9 +26,11 @@ struct FetchRun: Sendable {
     func run(_ makeFetch: @escaping MakeFetch) throws {
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
+        let interruption = FetchInterruption()
+        interruption.start()
         Task.detached {
             do {
-                try await self.fetch(makeFetch)
+                try await self.fetch(makeFetch, interruption: interruption)
                 outcome.set(.success(()))
             } catch {
                 outcome.set(.failure(error))
@@ -40,7 +43,7 @@ struct FetchRun: Sendable {
 
     /// Sets up transport, retry policy, progress and snapshot writer, runs the store's fetch, and turns every
     /// fetch error into one line on standard error and exit 2.
-    private func fetch(_ makeFetch: MakeFetch) async throws {
+    private func fetch(_ makeFetch: MakeFetch, interruption: FetchInterruption) async throws {
         let console = Console()
         let progress = FetchProgress(quiet: quiet, isTerminal: isatty(STDERR_FILENO) != 0) { text in
             let bytes = Array(text.utf8)
@@ -48,11 +51,14 @@ struct FetchRun: Sendable {
         }
         var policy = RetryPolicy()
         if let retryBaseDelayMs { policy.baseDelay = .milliseconds(max(0, retryBaseDelayMs)) }
+        if let requestTimeoutMs { policy.requestTimeout = .milliseconds(max(1, requestTimeoutMs)) }
         let transport = AsyncHTTPTransport()
         let result: Result<[KindTally], any Error>
         do {
             let (manifest, fetch) = try await makeFetch(transport, policy, progress)
-            result = .success(try await SnapshotWriter(target: output).fill(manifest: manifest, fetch))
+            let writer = try SnapshotWriter(target: output)
+            interruption.watch(writer, progress: progress)
+            result = .success(try await writer.fill(manifest: manifest, fetch))
         } catch {
             result = .failure(error)
         }
