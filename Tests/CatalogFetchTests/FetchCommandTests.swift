@@ -105,9 +105,10 @@ struct FetchCommandTests {
         let wrongKey = try other.writeASCKey(in: otherKeys)
         let result = try await scene.fetchAppStore("asc", keyPath: wrongKey)
         #expect(result.exitCode == 2)
-        // Both first listings run at once; whichever is refused first is named.
-        let refused = ["inAppPurchasesV2", "subscriptionGroups"].map { listing in """
-            error: GET \(scene.server.baseURL)\(Self.app)/\(listing)?limit=200: App Store Connect refused the API \
+        // The app and both first listings run at once; whichever is refused first is named.
+        let refused = ["?fields%5Bapps%5D=bundleId,name", "/inAppPurchasesV2?limit=200",
+                       "/subscriptionGroups?limit=200"].map { request in """
+            error: GET \(scene.server.baseURL)\(Self.app)\(request): App Store Connect refused the API \
             key FAKEKEY123 (HTTP 401: "Provide a properly configured and signed bearer token, and make sure that it \
             has not expired.") — check the key ID, issuer ID, that the key is not revoked and that this machine's \
             clock is right
@@ -190,7 +191,8 @@ struct FetchCommandTests {
         let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains(": gave up after 6 attempts: connection refused\n"), "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("error: GET \(scene.server.baseURL)/v1/apps/\(FakeStoreServer.app)/"))
+        // The app itself (`/v1/apps/{id}`) or one of its lists, whichever request fails first.
+        #expect(result.stderr.hasPrefix("error: GET \(scene.server.baseURL)/v1/apps/\(FakeStoreServer.app)"))
         try? FileManager.default.removeItem(at: scene.folder)
     }
 
