@@ -163,6 +163,13 @@ public struct ResolvedInput: Sendable {
         let location = SourceLocation(path: displayPath)
         // The config is always read as one; a store's or a diff input's format is given or detected.
         let forced = role == .config ? CatalogFormat.catalog : source.format
+        // A file's format: the one given, else detected; a refusal is kept for the reading.
+        func fileFormat(_ file: URL) -> Result<CatalogFormat, CatalogReadError> {
+            refusing(Result { () throws(CatalogReadError) in
+                if let forced { return forced }
+                return try FormatDetector.detectFile(file, displayPath: displayPath)
+            }, role: role, location: location)
+        }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             // The config is one file: its reader says so, with no need to list the folder.
@@ -184,12 +191,8 @@ public struct ResolvedInput: Sendable {
                                  format: format, identity: identity, files: files, listing: listing,
                                  scratch: scratch)
         case S_IFREG:
-            let format = refusing(Result { () throws(CatalogReadError) in
-                if let forced { return forced }
-                return try FormatDetector.detectFile(url, displayPath: displayPath)
-            }, role: role, location: location)
             return ResolvedInput(source: source, role: role, kind: .file, displayPath: displayPath, url: url,
-                                 format: format, identity: identity, files: [identity], listing: [],
+                                 format: fileFormat(url), identity: identity, files: [identity], listing: [],
                                  scratch: scratch)
         default:
             // A stream can be read only once: its bytes go to a temporary file of the same name, which
@@ -203,12 +206,8 @@ public struct ResolvedInput: Sendable {
                 throw CatalogReadError("cannot copy the stream to a temporary file in "
                                        + scratch.url.deletingLastPathComponent().path, at: location)
             }
-            let format = refusing(Result { () throws(CatalogReadError) in
-                if let forced { return forced }
-                return try FormatDetector.detectFile(copy, displayPath: displayPath)
-            }, role: role, location: location)
             return ResolvedInput(source: source, role: role, kind: .stream, displayPath: displayPath, url: copy,
-                                 format: format, identity: identity, files: [identity], listing: [],
+                                 format: fileFormat(copy), identity: identity, files: [identity], listing: [],
                                  scratch: scratch)
         }
     }
