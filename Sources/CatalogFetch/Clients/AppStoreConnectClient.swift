@@ -5,14 +5,17 @@ import Foundation
 /// and automatic prices with price points and territories; the app's subscription groups, their
 /// subscriptions, each subscription's prices (current and scheduled) with price points and territories, and its
 /// introductory offers. Availability is the resources' `state`, which these responses carry. Resources are
-/// linked by each document's `links.self`, as the reader expects (FORMATS.md).
+/// linked by each document's `links.self` and by relationship linkage, as the reader expects (FORMATS.md).
+///
+/// Apple's hourly budget (`RequestBudget`) makes requests dear, so a related list is asked for with `include=`
+/// wherever it fits the parent's page and the reader needs nothing more of it: each in-app purchase's price
+/// schedule comes with the list of in-app purchases (no request per in-app purchase), and a subscription whose
+/// included `introductoryOffers` linkage is empty has none, so its offers list is not requested.
 public struct AppStoreConnectClient: Sendable {
     /// The real API's scheme and host.
     public static let apiHost = "https://api.appstoreconnect.apple.com"
 
     static let inAppPurchases = ResourceKind(key: "inAppPurchases", label: "in-app purchases")
-    static let priceSchedules = ResourceKind(key: "inAppPurchasePriceSchedules",
-                                             label: "in-app purchase price schedules")
     static let inAppPurchasePrices = ResourceKind(key: "inAppPurchasePrices", label: "in-app purchase prices")
     static let groups = ResourceKind(key: "subscriptionGroups", label: "subscription groups")
     static let subscriptions = ResourceKind(key: "subscriptions", label: "subscriptions")
@@ -24,6 +27,7 @@ public struct AppStoreConnectClient: Sendable {
     let session: APISession
     let token: AppStoreConnectToken
     let progress: FetchProgress
+    let budget: RequestBudget
 
     /// Creates a client for `appID` at `base` (the real API's `apiHost`, or a test server).
     public init(credentials: AppStoreConnectCredentials, appID: String, base: URL, transport: any HTTPTransport,
@@ -31,7 +35,10 @@ public struct AppStoreConnectClient: Sendable {
         self.appID = appID
         self.base = base
         self.progress = progress
-        session = APISession(transport: transport, policy: policy, progress: progress) { status in
+        let budget = RequestBudget(progress: progress)
+        self.budget = budget
+        session = APISession(transport: MeteredTransport(inner: transport, budget: budget), policy: policy,
+                             progress: progress) { status in
             .refused(store: "App Store Connect", credential: "the API key \(credentials.keyID)", status: status,
                      advice: status == 403
                         ? "check that the key's role may read in-app purchases (App Manager or Admin) and that "
@@ -44,33 +51,41 @@ public struct AppStoreConnectClient: Sendable {
     /// Fetches every page into `writer`; returns the counts per kind.
     public func fetch(into writer: SnapshotWriter) async throws -> [KindTally] {
         let token = self.token
-        let pager = Pager(session: session, writer: writer, authorization: { try await token.authorization() })
+        var pager = Pager(session: session, writer: writer, authorization: { try await token.authorization() })
+        pager.budget = budget
         let app = Self.segment(appID)
         let first = try await pager.runPhase([
-            try listing(Self.inAppPurchases, "in-app-purchases", "/v1/apps/\(app)/inAppPurchasesV2?limit=200"),
+            try listing(Self.inAppPurchases, "in-app-purchases",
+                        "/v1/apps/\(app)/inAppPurchasesV2?include=iapPriceSchedule&limit=200"),
             try listing(Self.groups, "subscription-groups", "/v1/apps/\(app)/subscriptionGroups?limit=200"),
         ], progress: progress)
 
         var second: [Listing] = []
         for group in ids(of: Self.groups, in: first) {
             second.append(try listing(Self.subscriptions, "subscription-group-\(group)-subscriptions",
-                                      "/v1/subscriptionGroups/\(group)/subscriptions?limit=200"))
+                                      "/v1/subscriptionGroups/\(group)/subscriptions"
+                                        + "?include=introductoryOffers&limit=200&limit[introductoryOffers]=50"))
         }
-        for iap in ids(of: Self.inAppPurchases, in: first) {
-            second.append(try listing(Self.priceSchedules, "in-app-purchase-\(iap)-iapPriceSchedule",
-                                      "/v2/inAppPurchases/\(iap)/iapPriceSchedule"))
+        // The schedules came with the in-app purchases (`include=iapPriceSchedule`).
+        let schedules = first.filter { $0.kind == Self.inAppPurchases }.flatMap { result in
+            result.ids.flatMap { result.related[$0]?["iapPriceSchedule"] ?? [] }
         }
         let secondResults = try await pager.runPhase(second, progress: progress)
 
         var third: [Listing] = []
-        for subscription in ids(of: Self.subscriptions, in: secondResults) {
-            let path = "/v1/subscriptions/\(subscription)"
-            third.append(try listing(Self.subscriptionPrices, "subscription-\(subscription)-prices",
-                                     path + "/prices?include=subscriptionPricePoint,territory&limit=200"))
-            third.append(try listing(Self.introductoryOffers, "subscription-\(subscription)-introductoryOffers",
-                                     path + "/introductoryOffers?include=territory,subscriptionPricePoint&limit=200"))
+        for result in secondResults where result.kind == Self.subscriptions {
+            for id in result.ids {
+                let subscription = Self.segment(id)
+                let path = "/v1/subscriptions/\(subscription)"
+                third.append(try listing(Self.subscriptionPrices, "subscription-\(subscription)-prices",
+                                         path + "/prices?include=subscriptionPricePoint,territory&limit=200"))
+                // An included linkage `[]` states that there is none (it fits the page: at most 50 are included).
+                guard result.related[id]?["introductoryOffers"] != [] else { continue }
+                third.append(try listing(Self.introductoryOffers, "subscription-\(subscription)-introductoryOffers",
+                                         path + "/introductoryOffers?include=territory,subscriptionPricePoint&limit=200"))
+            }
         }
-        for schedule in ids(of: Self.priceSchedules, in: secondResults) {
+        for schedule in schedules.map(Self.segment) {
             for relationship in ["manualPrices", "automaticPrices"] {
                 third.append(try listing(
                     Self.inAppPurchasePrices, "in-app-purchase-price-schedule-\(schedule)-\(relationship)",
@@ -80,7 +95,7 @@ public struct AppStoreConnectClient: Sendable {
         }
         let thirdResults = try await pager.runPhase(third, progress: progress)
         return tallies(first + secondResults + thirdResults, kinds: [
-            Self.inAppPurchases, Self.priceSchedules, Self.inAppPurchasePrices, Self.groups, Self.subscriptions,
+            Self.inAppPurchases, Self.inAppPurchasePrices, Self.groups, Self.subscriptions,
             Self.subscriptionPrices, Self.introductoryOffers,
         ])
     }

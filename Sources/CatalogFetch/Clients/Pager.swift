@@ -19,12 +19,15 @@ struct Listing: Sendable {
     }
 }
 
-/// What one listing got: its pages and resources, and the IDs of the resources in its `data`.
+/// What one listing got: its pages and resources, the IDs of the resources in its `data`, and for each of
+/// them the relationships whose linkage (`data`) the page carries — present when the request asked for them
+/// with `include=` — as the related IDs.
 struct ListingResult: Sendable {
     let kind: ResourceKind
     let pages: Int
     let resources: Int
     let ids: [String]
+    var related: [String: [String: [String]]] = [:]
 }
 
 /// How a store API says there is a next page.
@@ -37,11 +40,14 @@ enum Paging: Sendable {
     case google(listKey: String, parameter: String)
 }
 
-/// Requests every page of a listing and writes each one, unchanged, to the snapshot.
+/// Requests every page of a listing and writes each one, unchanged, to the snapshot. A page the snapshot already
+/// holds from an earlier run of the same fetch (`--resume`) is read from there, never requested again; with a
+/// `budget`, each request first takes room in App Store Connect's hourly budget.
 struct Pager: Sendable {
     let session: APISession
     let writer: SnapshotWriter
     let authorization: @Sendable () async throws -> String
+    var budget: RequestBudget?
 
     /// The most requests in flight at once.
     static let concurrency = 4
@@ -52,29 +58,55 @@ struct Pager: Sendable {
         var pages = 0
         var resources = 0
         var ids: [String] = []
+        var related: [String: [String: [String]]] = [:]
         while let current = url {
             seen.insert(current)
-            let request = HTTPRequest(url: current, headers: [(name: "Accept", value: "application/json")])
-            let response = try await session.send(request, authorization: authorization)
             let name = "GET \(current.absoluteString)"
-            guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
-                throw FetchError.malformed(request: name, reason: "the answer is not a JSON object")
-            }
+            let pathAndQuery = Self.pathAndQuery(of: current)
             pages += 1
-            try writer.write(response.body, stem: listing.stem, page: pages)
+            let object: [String: Any]
+            if let body = writer.savedPage(for: pathAndQuery),
+               let saved = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
+                object = saved
+            } else {
+                let body = try await fetchPage(current)
+                guard let fresh = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+                    throw FetchError.malformed(request: name, reason: "the answer is not a JSON object")
+                }
+                object = fresh
+                try writer.write(body, stem: listing.stem, page: pages, request: pathAndQuery)
+            }
             let page = try read(object, paging: listing.paging, request: name)
             resources += page.resources
             ids += page.ids
+            related.merge(page.related) { $1 }
             url = page.next
             if let next = url, seen.contains(next) {
                 throw FetchError.malformed(request: name, reason: "the next page link repeats an earlier page")
             }
         }
-        return ListingResult(kind: listing.kind, pages: pages, resources: resources, ids: ids)
+        budget?.listingDone()
+        return ListingResult(kind: listing.kind, pages: pages, resources: resources, ids: ids, related: related)
+    }
+
+    /// One page's body from the store, within the budget.
+    private func fetchPage(_ url: URL) async throws -> Data {
+        try budget?.reserve()
+        defer { budget?.release() }
+        let request = HTTPRequest(url: url, headers: [(name: "Accept", value: "application/json")])
+        return try await session.send(request, authorization: authorization).body
+    }
+
+    /// What a page's request is recorded as: the path and query as sent (percent-encoded), no scheme or host.
+    static func pathAndQuery(of url: URL) -> String {
+        let parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        let path = parts?.percentEncodedPath ?? url.path
+        return parts?.percentEncodedQuery.map { path + "?" + $0 } ?? path
     }
 
     /// Runs listings, at most `concurrency` at a time, and reports each kind they cover once all are done.
     func runPhase(_ listings: [Listing], progress: FetchProgress) async throws -> [ListingResult] {
+        budget?.startPhase(listings: listings.count)
         let results = try await mapConcurrently(listings, limit: Self.concurrency, progress: progress) {
             try await run($0)
         }
@@ -85,7 +117,7 @@ struct Pager: Sendable {
     }
 
     private func read(_ object: [String: Any], paging: Paging, request: String) throws
-        -> (resources: Int, ids: [String], next: URL?)
+        -> (resources: Int, ids: [String], related: [String: [String: [String]]], next: URL?)
     {
         switch paging {
         case let .jsonAPI(base):
@@ -96,8 +128,20 @@ struct Pager: Sendable {
             default: items = []
             }
             let ids = items.compactMap { $0["id"] as? String }
+            var related: [String: [String: [String]]] = [:]
+            for item in items {
+                guard let id = item["id"] as? String,
+                      let relationships = item["relationships"] as? [String: Any] else { continue }
+                for case let (name, relationship as [String: Any]) in relationships {
+                    switch relationship["data"] {
+                    case let many as [[String: Any]]: related[id, default: [:]][name] = many.compactMap { $0["id"] as? String }
+                    case let one as [String: Any]: related[id, default: [:]][name] = [one["id"] as? String].compactMap { $0 }
+                    default: break
+                    }
+                }
+            }
             guard let links = object["links"] as? [String: Any], let next = links["next"] as? String else {
-                return (items.count, ids, nil)
+                return (items.count, ids, related, nil)
             }
             guard let parts = URLComponents(string: next), !parts.path.isEmpty,
                   var rebased = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
@@ -105,13 +149,13 @@ struct Pager: Sendable {
             }
             rebased.path = parts.path
             rebased.percentEncodedQuery = parts.percentEncodedQuery
-            return (items.count, ids, rebased.url)
+            return (items.count, ids, related, rebased.url)
         case let .google(listKey, parameter):
             let count = (object[listKey] as? [Any])?.count ?? 0
             let token = (object["nextPageToken"] as? String)
                 ?? ((object["tokenPagination"] as? [String: Any])?["nextPageToken"] as? String)
-            guard let token, !token.isEmpty else { return (count, [], nil) }
-            return (count, [], Self.setting(parameter, to: token, in: request))
+            guard let token, !token.isEmpty else { return (count, [], [:], nil) }
+            return (count, [], [:], Self.setting(parameter, to: token, in: request))
         }
     }
 

@@ -13,6 +13,7 @@ import Darwin
 struct FetchRun: Sendable {
     let output: String
     let quiet: Bool
+    let resume: Bool
     let retryBaseDelayMs: Int?
 
     /// A store's fetch: given the transport, retry policy and progress, its manifest and the fetch itself.
@@ -50,9 +51,13 @@ struct FetchRun: Sendable {
         if let retryBaseDelayMs { policy.baseDelay = .milliseconds(max(0, retryBaseDelayMs)) }
         let transport = AsyncHTTPTransport()
         let result: Result<[KindTally], any Error>
+        var writer: SnapshotWriter?
         do {
             let (manifest, fetch) = try await makeFetch(transport, policy, progress)
-            result = .success(try await SnapshotWriter(target: output).fill(manifest: manifest, fetch))
+            let opened = try SnapshotWriter(target: output, identity: manifest.identity, resume: resume)
+            writer = opened
+            if let notice = opened.notice, !quiet { console.error(notice) }
+            result = .success(try await opened.fill(manifest: manifest, fetch))
         } catch {
             result = .failure(error)
         }
@@ -68,6 +73,12 @@ struct FetchRun: Sendable {
             throw Exit.cannotCheck
         case .failure(let error as FetchError):
             console.error("error: \(error.description)")
+            if let writer, SnapshotWriter.isResumable(error), writer.pagesWritten > 0 {
+                console.error("""
+                    note: the \(writer.pagesWritten) pages fetched so far are kept in \(writer.partialFolder); \
+                    run the same command with --resume to continue from them
+                    """)
+            }
             throw Exit.cannotCheck
         case .failure(let error):
             throw error

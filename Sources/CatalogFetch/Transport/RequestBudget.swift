@@ -1,0 +1,137 @@
+import Foundation
+
+/// App Store Connect's `X-Rate-Limit` header. Apple, "Identifying Rate Limits"
+/// (developer.apple.com/documentation/appstoreconnectapi/identifying-rate-limits): "Every response from the API
+/// includes an `X-Rate-Limit` HTTP header. Its value has the form: `user-hour-lim:3500;user-hour-rem:500;`" —
+/// `user-hour-lim` "the number of requests you can make per hour with the same API key", `user-hour-rem` "the
+/// number of requests remaining"; "The time frame is a 'rolling hour.' At any moment, the `user-hour-rem` value is
+/// your per-hour limit, minus the total requests you've made in the previous 60 minutes"; beyond it "the API
+/// rejects requests with an HTTP 429 response, with the `RATE_LIMIT_EXCEEDED` error code".
+public struct RateLimit: Sendable, Equatable {
+    /// `user-hour-lim`: requests per rolling hour for the key.
+    public let limit: Int
+    /// `user-hour-rem`: requests left in the rolling hour.
+    public let remaining: Int
+
+    /// Creates a value.
+    public init(limit: Int, remaining: Int) {
+        self.limit = limit
+        self.remaining = remaining
+    }
+
+    /// The header's value, `name:number` pairs separated by `;` (a trailing `;` and spaces allowed, other pairs
+    /// ignored); nil unless both `user-hour-lim` and `user-hour-rem` are there as whole numbers ≥ 0.
+    public init?(header: String) {
+        var values: [String: Int] = [:]
+        for part in header.split(separator: ";") {
+            let pair = part.split(separator: ":", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            let name = pair[0].trimmingCharacters(in: .whitespaces)
+            guard let number = Int(pair[1].trimmingCharacters(in: .whitespaces)), number >= 0 else { continue }
+            values[name] = number
+        }
+        guard let limit = values["user-hour-lim"], let remaining = values["user-hour-rem"] else { return nil }
+        self.init(limit: limit, remaining: remaining)
+    }
+}
+
+/// The hourly request budget of one App Store Connect fetch (DESIGN.md §2b): every answer's `X-Rate-Limit` says
+/// how many requests the key has left; a page is requested only while the budget, less the requests still in
+/// flight, has room for it. When it has none and pages are still wanted, the fetch stops with
+/// `FetchError.budgetSpent` before Apple would answer 429, and `--resume` continues it once the hour has rolled.
+/// Before the first answer the budget is unknown and requests go.
+final class RequestBudget: @unchecked Sendable {
+    private let lock = NSLock()
+    private let progress: FetchProgress
+    private let now: @Sendable () -> Date
+    private var latest: RateLimit?
+    private var inFlight = 0
+    private var pending = 0
+    private var firstSent: Date?
+    private var lastSent: Date?
+    private var sent = 0
+    private var warned = false
+
+    /// Creates a budget reporting low budgets to `progress`.
+    init(progress: FetchProgress, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.progress = progress
+        self.now = now
+    }
+
+    /// Requests sent through the metered transport in this run (every attempt counts: Apple counts it).
+    var requestsSent: Int { lock.withLock { sent } }
+
+    /// A phase of `listings` lists starts: each needs at least one more request.
+    func startPhase(listings: Int) {
+        lock.withLock { pending = listings }
+    }
+
+    /// One list of the phase is complete.
+    func listingDone() {
+        lock.withLock { pending = max(0, pending - 1) }
+    }
+
+    /// Takes room for one page request, or throws `budgetSpent` when the budget (as last reported, less the
+    /// requests in flight) has none. Pair with `release()`.
+    func reserve() throws(FetchError) {
+        let stop: FetchError? = lock.withLock {
+            if let latest, latest.remaining - inFlight < 1 {
+                return .budgetSpent(limit: latest.limit, remaining: max(0, latest.remaining - inFlight),
+                                    needed: max(1, pending), sent: sent,
+                                    renews: renewal())
+            }
+            inFlight += 1
+            return nil
+        }
+        if let stop { throw stop }
+    }
+
+    /// The reserved request has its answer (or failed).
+    func release() {
+        lock.withLock { inFlight = max(0, inFlight - 1) }
+    }
+
+    /// One attempt is about to go out.
+    func attempt() {
+        let time = now()
+        lock.withLock {
+            sent += 1
+            if firstSent == nil { firstSent = time }
+            lastSent = time
+        }
+    }
+
+    /// Reads an answer's `X-Rate-Limit` (any status); warns once when under a tenth of the limit is left.
+    func observe(_ headers: [String: String]) {
+        guard let value = headers["x-rate-limit"], let rateLimit = RateLimit(header: value) else { return }
+        let warn = lock.withLock {
+            latest = rateLimit
+            guard !warned, rateLimit.remaining * 10 < rateLimit.limit else { return false }
+            warned = true
+            return true
+        }
+        if warn { progress.rateLimitLow(remaining: rateLimit.remaining, limit: rateLimit.limit) }
+    }
+
+    /// When the requests of this run come back: the hour rolls, so each request is returned 60 minutes after it
+    /// was sent (called with the lock held).
+    private func renewal() -> String {
+        guard let firstSent, let lastSent else { return "within the hour" }
+        let from = APISession.timestamp(firstSent.addingTimeInterval(3600))
+        let until = APISession.timestamp(lastSent.addingTimeInterval(3600))
+        return from == until ? "at \(from)" : "from \(from) to \(until)"
+    }
+}
+
+/// A transport that counts every attempt against the budget and reads the budget off every answer.
+struct MeteredTransport: HTTPTransport {
+    let inner: any HTTPTransport
+    let budget: RequestBudget
+
+    func send(_ request: HTTPRequest, timeout: Duration) async throws(TransportFailure) -> HTTPResponse {
+        budget.attempt()
+        let response = try await inner.send(request, timeout: timeout)
+        budget.observe(response.headers)
+        return response
+    }
+}
