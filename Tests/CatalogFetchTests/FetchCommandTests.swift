@@ -19,17 +19,16 @@ struct FetchCommandTests {
         let fetched = try await scene.fetchAppStore("asc")
         #expect(fetched.exitCode == 0, "\(fetched.stderr)")
         #expect(fetched.stdout == "")
-        // The fake server's X-Rate-Limit says 120 of 3600 left: warned once, at the first answer.
+        // No request per in-app purchase for its price schedule (included with the list), none for the offers of
+        // the two subscriptions whose included linkage says they have none.
         #expect(fetched.stderr == """
-            warning: App Store Connect rate limit low: 120 of 3600 requests left this hour
             in-app purchases: 4 in 2 pages
             subscription groups: 1 in 1 page
             subscriptions: 3 in 2 pages
-            in-app purchase price schedules: 4 in 4 pages
             subscription prices: 36 in 18 pages
-            introductory offers: 4 in 4 pages
+            introductory offers: 4 in 2 pages
             in-app purchase prices: 16 in 12 pages
-            wrote 43 pages to \(scene.path("asc"))
+            wrote 37 pages to \(scene.path("asc"))
 
             """, "\(fetched.stderr)")
         // The retries happened: 429 (Retry-After: 1) once, 503 once, each followed by the page.
@@ -41,7 +40,8 @@ struct FetchCommandTests {
         let files = try scene.files("asc")
         #expect(files.first == ".fetch.json")
         #expect(files.contains("in-app-purchases-0002.json"))
-        #expect(files.contains("subscription-6450000005-introductoryOffers-0001.json"))
+        #expect(files.contains("subscription-6450000004-introductoryOffers-0002.json"))
+        #expect(!files.contains("subscription-6450000005-introductoryOffers-0001.json"))
         #expect(files.contains("in-app-purchase-price-schedule-6450000000-automaticPrices-0002.json"))
 
         try await expectReadsLikeTheDemo(scene.path("asc"), demo: "catalogs/demo/asc", format: "asc-json")
@@ -49,10 +49,23 @@ struct FetchCommandTests {
         let manifest = try manifestObject(scene, "asc")
         #expect(manifest["store"] as? String == "appstore")
         #expect(manifest["app"] as? String == FakeStoreServer.app)
-        #expect(manifest["pages"] as? Int == 43)
+        #expect(manifest["pages"] as? Int == 37)
         let kinds = manifest["kinds"] as? [String: [String: Int]]
         #expect(kinds?["inAppPurchases"] == ["pages": 2, "resources": 4])
         #expect(kinds?["subscriptionPrices"] == ["pages": 18, "resources": 36])
+        // Each page's request, path and query as sent, so a page's parent never depends on its links.self.
+        let requests = manifest["requests"] as? [[String: String]] ?? []
+        #expect(requests.map { $0["file"] ?? "" } == files.filter { $0 != ".fetch.json" })
+        #expect(requests.first { $0["file"] == "in-app-purchases-0002.json" } == [
+            "file": "in-app-purchases-0002.json", "path": Self.app + "/inAppPurchasesV2",
+            "query": "include=iapPriceSchedule&cursor=2&limit=2",
+        ])
+        #expect(requests.first { $0["file"] == "subscription-group-21450001-subscriptions-0001.json" } == [
+            "file": "subscription-group-21450001-subscriptions-0001.json",
+            "path": "/v1/subscriptionGroups/21450001/subscriptions",
+            "query": "include=introductoryOffers&limit=200&limit%5BintroductoryOffers%5D=50",
+        ])
+        #expect(scene.server.requests.filter { $0.hasPrefix("/v2/inAppPurchases/") }.isEmpty)
 
         let written = try scene.everythingWritten([fetched])
         for secret in scene.secrets { #expect(!written.contains(secret)) }
@@ -129,7 +142,7 @@ struct FetchCommandTests {
         let scene = try await FetchScene.start(empty: true)
         let asc = try await scene.fetchAppStore("asc", extra: ["--quiet"])
         #expect(asc.exitCode == 0, "\(asc.stderr)")
-        #expect(asc.stderr == "warning: App Store Connect rate limit low: 120 of 3600 requests left this hour\n")
+        #expect(asc.stderr == "")
         #expect(try scene.files("asc") == [".fetch.json", "in-app-purchases-0001.json", "subscription-groups-0001.json"])
         let play = try await scene.fetchPlay("play")
         #expect(play.exitCode == 0, "\(play.stderr)")
@@ -158,14 +171,21 @@ struct FetchCommandTests {
             "--base-url", failing.server.baseURL, "--retry-base-delay-ms", "10", "--quiet",
         ])
         #expect(result.exitCode == 2)
-        #expect(result.stderr.hasSuffix("""
+        // A network failure keeps the pages fetched so far for --resume, beside the untouched snapshot.
+        let pagesKept = try FileManager.default.contentsOfDirectory(atPath: scene.path(".asc.fetch-partial"))
+            .filter { $0.hasSuffix(".json") }.count
+        #expect(result.stderr == """
             error: GET \(failing.server.baseURL)/v1/subscriptions/6450000005/prices\
             ?include=subscriptionPricePoint,territory&limit=200: gave up after 6 attempts: HTTP 500
+            note: the \(pagesKept) pages fetched so far are kept in \(scene.path(".asc.fetch-partial")); run the \
+            same command with --resume to continue from there
 
-            """), "\(result.stderr)")
+            """, "\(result.stderr)")
+        #expect(pagesKept > 0)
         #expect(failing.server.requestsByPath["/v1/subscriptions/6450000005/prices"] == 6)
         #expect(try snapshotBytes(scene, "asc") == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scene.folder.path).sorted() == ["asc", "keys"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scene.folder.path).sorted()
+            == [".asc.fetch-partial", "asc", "keys"])
         await failing.finish()
         try? FileManager.default.removeItem(at: scene.folder)
     }
@@ -187,7 +207,7 @@ struct FetchCommandTests {
         let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains("""
-            /inAppPurchasesV2?limit=200: the store asks to wait 3600 s (Retry-After), longer than a fetch waits \
+            /inAppPurchasesV2?include=iapPriceSchedule&limit=200: the store asks to wait 3600 s (Retry-After), longer than a fetch waits \
             for one request; try again after
             """), "\(result.stderr)")
         await scene.finish()

@@ -1,7 +1,10 @@
 import Foundation
 
 /// The fake stores' responses, pre-rendered from the demo catalogs (`catalogs/demo/asc`, `catalogs/demo/play`)
-/// and split into pages of `pageSize` items: API path → pages, each page the exact bytes served.
+/// and split into pages of `pageSize` items: API path → pages, each page the exact bytes served. A list that a
+/// request may ask to `include=` related resources into also has those pages, under `path|include=a,b` (values
+/// sorted): the in-app purchases with `iapPriceSchedule`, subscriptions with `introductoryOffers` (linkage of at
+/// most 50, as `limit[introductoryOffers]` allows, and `meta.paging`).
 struct StoreFixture: Sendable {
     /// App Store Connect's host, which `links.self` / `links.next` name as the real API does.
     static let ascHost = "https://api.appstoreconnect.apple.com"
@@ -12,24 +15,58 @@ struct StoreFixture: Sendable {
     init(asc: URL, play: URL, app: String, package: String, pageSize: Int, empty: Bool) throws {
         var pages: [String: [Data]] = [:]
         let asc = try ASCDocuments(folder: asc)
-        func add(_ path: String, _ items: [[String: Any]], pool: [Key: [String: Any]] = [:], single: Bool = false) throws {
-            pages[path] = try ASCDocuments.pages(path: path, items: items, pool: pool, pageSize: pageSize, single: single)
+        /// `query`: the request's `include=` (and its limits), which Apple's `links.next` carries along.
+        func add(_ path: String, _ items: [[String: Any]], pool: [Key: [String: Any]] = [:], single: Bool = false,
+                 query: String = "") throws {
+            let include = query.split(separator: "&").first { $0.hasPrefix("include=") }.map { "|" + $0 } ?? ""
+            pages[path + include] = try ASCDocuments.pages(path: path, query: query, items: items, pool: pool,
+                                                           pageSize: pageSize, single: single)
         }
         if empty {
             try add("/v1/apps/\(app)/inAppPurchasesV2", [])
+            try add("/v1/apps/\(app)/inAppPurchasesV2", [], query: "include=iapPriceSchedule")
             try add("/v1/apps/\(app)/subscriptionGroups", [])
         } else {
-            try add("/v1/apps/\(app)/inAppPurchasesV2", asc.list("in-app-purchases.json"))
+            let iaps = try asc.list("in-app-purchases.json")
+            try add("/v1/apps/\(app)/inAppPurchasesV2", iaps)
+            var schedules: [Key: [String: Any]] = [:]
+            let linked = try iaps.map { iap -> [String: Any] in
+                guard let id = iap["id"] as? String,
+                      let schedule = try asc.document("in-app-purchase-\(id)-iapPriceSchedule.json")["data"] as? [String: Any],
+                      let scheduleID = schedule["id"] as? String else { return iap }
+                schedules[Key(type: "inAppPurchasePriceSchedules", id: scheduleID)] = schedule
+                return ASCDocuments.relating(iap, "iapPriceSchedule",
+                                             ["data": ["type": "inAppPurchasePriceSchedules", "id": scheduleID]])
+            }
+            try add("/v1/apps/\(app)/inAppPurchasesV2", linked, pool: schedules, query: "include=iapPriceSchedule")
             let groupsDocument = try asc.document("subscription-groups.json")
             let groups = groupsDocument["data"] as? [[String: Any]] ?? []
             try add("/v1/apps/\(app)/subscriptionGroups", groups)
             let subscriptions = groupsDocument["included"] as? [[String: Any]] ?? []
             for group in groups {
                 guard let id = group["id"] as? String else { continue }
-                try add("/v1/subscriptionGroups/\(id)/subscriptions", subscriptions.filter {
+                let members = subscriptions.filter {
                     (($0["relationships"] as? [String: Any])?["group"] as? [String: Any]).flatMap {
                         ($0["data"] as? [String: Any])?["id"] as? String } == id
-                })
+                }
+                try add("/v1/subscriptionGroups/\(id)/subscriptions", members)
+                var offers: [Key: [String: Any]] = [:]
+                let withOffers = try members.map { subscription -> [String: Any] in
+                    guard let sid = subscription["id"] as? String else { return subscription }
+                    let list = try asc.list("subscription-\(sid)-introductoryOffers.json")
+                    let shown = Array(list.prefix(50))
+                    for offer in shown {
+                        if let type = offer["type"] as? String, let offerID = offer["id"] as? String {
+                            offers[Key(type: type, id: offerID)] = offer
+                        }
+                    }
+                    return ASCDocuments.relating(subscription, "introductoryOffers", [
+                        "data": shown.map { ["type": $0["type"] ?? "", "id": $0["id"] ?? ""] },
+                        "meta": ["paging": ["total": list.count, "limit": 50]],
+                    ])
+                }
+                try add("/v1/subscriptionGroups/\(id)/subscriptions", withOffers, pool: offers,
+                        query: "include=introductoryOffers&limit%5BintroductoryOffers%5D=50")
                 for subscription in subscriptions {
                     guard let sid = subscription["id"] as? String else { continue }
                     for relationship in ["prices", "introductoryOffers"] {
@@ -117,6 +154,15 @@ struct ASCDocuments {
         try document(name)["data"] as? [[String: Any]] ?? []
     }
 
+    /// `resource` with its relationship `name` set to `value` (linkage that `include=` adds).
+    static func relating(_ resource: [String: Any], _ name: String, _ value: [String: Any]) -> [String: Any] {
+        var resource = resource
+        var relationships = resource["relationships"] as? [String: Any] ?? [:]
+        relationships[name] = value
+        resource["relationships"] = relationships
+        return resource
+    }
+
     /// A document's `included` resources by identity.
     static func pool(_ document: [String: Any]) -> [Key: [String: Any]] {
         var pool: [Key: [String: Any]] = [:]
@@ -130,7 +176,7 @@ struct ASCDocuments {
 
     /// JSON:API pages for `path`: `data`, the `included` resources the page's items point to, `links.self`,
     /// `links.next` (`?cursor=N`, on the real API host, as Apple sends it) and `meta.paging`.
-    static func pages(path: String, items: [[String: Any]], pool: [Key: [String: Any]], pageSize: Int,
+    static func pages(path: String, query: String, items: [[String: Any]], pool: [Key: [String: Any]], pageSize: Int,
                       single: Bool) throws -> [Data] {
         if single, let item = items.first {
             let object: [String: Any] = ["data": item, "links": ["self": StoreFixture.ascHost + path]]
@@ -142,17 +188,25 @@ struct ASCDocuments {
             var included: [[String: Any]] = []
             var seen: Set<Key> = []
             for item in chunk {
-                for case let relationship as [String: Any] in (item["relationships"] as? [String: Any] ?? [:]).values {
-                    guard let target = relationship["data"] as? [String: Any], let type = target["type"] as? String,
-                          let id = target["id"] as? String, let resource = pool[Key(type: type, id: id)],
-                          seen.insert(Key(type: type, id: id)).inserted else { continue }
-                    included.append(resource)
+                // In the relationships' name order, so every server serves the same bytes.
+                let relationships = item["relationships"] as? [String: Any] ?? [:]
+                for case let relationship as [String: Any] in relationships.keys.sorted().compactMap({ relationships[$0] }) {
+                    let targets = relationship["data"] as? [[String: Any]]
+                        ?? (relationship["data"] as? [String: Any]).map { [$0] } ?? []
+                    for target in targets {
+                        guard let type = target["type"] as? String, let id = target["id"] as? String,
+                              let resource = pool[Key(type: type, id: id)],
+                              seen.insert(Key(type: type, id: id)).inserted else { continue }
+                        included.append(resource)
+                    }
                 }
             }
-            let selfLink = StoreFixture.ascHost + path + (start == 0 ? "" : "?cursor=\(start)")
+            let carried = query.isEmpty ? "" : query + "&"
+            let selfLink = StoreFixture.ascHost + path + (start == 0 ? (query.isEmpty ? "" : "?" + query)
+                                                                      : "?\(carried)cursor=\(start)")
             var links: [String: Any] = ["self": selfLink]
             if index + 1 < starts.count {
-                links["next"] = StoreFixture.ascHost + path + "?cursor=\(starts[index + 1])&limit=\(pageSize)"
+                links["next"] = StoreFixture.ascHost + path + "?\(carried)cursor=\(starts[index + 1])&limit=\(pageSize)"
             }
             var object: [String: Any] = [
                 "data": chunk, "links": links, "meta": ["paging": ["total": items.count, "limit": pageSize]],

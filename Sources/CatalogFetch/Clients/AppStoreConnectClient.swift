@@ -64,7 +64,7 @@ public struct AppStoreConnectClient: Sendable {
         for group in ids(of: Self.groups, in: first) {
             second.append(try listing(Self.subscriptions, "subscription-group-\(group)-subscriptions",
                                       "/v1/subscriptionGroups/\(group)/subscriptions"
-                                        + "?include=introductoryOffers&limit=200&limit[introductoryOffers]=50"))
+                                        + "?include=introductoryOffers&limit=200&limit%5BintroductoryOffers%5D=50"))
         }
         // The schedules came with the in-app purchases (`include=iapPriceSchedule`).
         let schedules = first.filter { $0.kind == Self.inAppPurchases }.flatMap { result in

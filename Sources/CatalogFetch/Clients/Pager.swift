@@ -28,6 +28,8 @@ struct ListingResult: Sendable {
     let resources: Int
     let ids: [String]
     var related: [String: [String: [String]]] = [:]
+    /// Set when the request budget stopped the listing before its last page.
+    var stopped = false
 }
 
 /// How a store API says there is a next page.
@@ -52,6 +54,8 @@ struct Pager: Sendable {
     /// The most requests in flight at once.
     static let concurrency = 4
 
+    /// Requests every page of `listing`. A spent request budget ends the listing without an error (`stopped`):
+    /// the phase lets the requests in flight finish and keeps their pages, then stops.
     func run(_ listing: Listing) async throws -> ListingResult {
         var url: URL? = listing.url
         var seen: Set<URL> = []
@@ -69,7 +73,13 @@ struct Pager: Sendable {
                let saved = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
                 object = saved
             } else {
-                let body = try await fetchPage(current)
+                let body: Data
+                do {
+                    body = try await fetchPage(current)
+                } catch FetchError.budgetSpent {
+                    return ListingResult(kind: listing.kind, pages: pages - 1, resources: resources, ids: ids,
+                                         related: related, stopped: true)
+                }
                 guard let fresh = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
                     throw FetchError.malformed(request: name, reason: "the answer is not a JSON object")
                 }
@@ -110,6 +120,7 @@ struct Pager: Sendable {
         let results = try await mapConcurrently(listings, limit: Self.concurrency, progress: progress) {
             try await run($0)
         }
+        if results.contains(where: \.stopped), let stop = budget?.stop() { throw stop }
         var kinds: [ResourceKind] = []
         for listing in listings where !kinds.contains(listing.kind) { kinds.append(listing.kind) }
         for tally in tallies(results, kinds: kinds) { progress.finished(tally) }

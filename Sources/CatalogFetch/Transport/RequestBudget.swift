@@ -71,6 +71,14 @@ final class RequestBudget: @unchecked Sendable {
         lock.withLock { pending = max(0, pending - 1) }
     }
 
+    /// The stop as of now: what is left, the lists of the phase not complete (each wants one request or more).
+    func stop() -> FetchError? {
+        lock.withLock {
+            latest.map { .budgetSpent(limit: $0.limit, remaining: max(0, $0.remaining - inFlight),
+                                      needed: max(1, pending), sent: sent, renews: renewal()) }
+        }
+    }
+
     /// Takes room for one page request, or throws `budgetSpent` when the budget (as last reported, less the
     /// requests in flight) has none. Pair with `release()`.
     func reserve() throws(FetchError) {

@@ -75,8 +75,9 @@ struct FetchRun: Sendable {
             console.error("error: \(error.description)")
             if let writer, SnapshotWriter.isResumable(error), writer.pagesWritten > 0 {
                 console.error("""
-                    note: the \(writer.pagesWritten) pages fetched so far are kept in \(writer.partialFolder); \
-                    run the same command with --resume to continue from them
+                    note: the \(writer.pagesWritten == 1 ? "page" : "\(writer.pagesWritten) pages") fetched so far \
+                    \(writer.pagesWritten == 1 ? "is" : "are") kept in \(writer.partialFolder); \
+                    run the same command with --resume to continue from there
                     """)
             }
             throw Exit.cannotCheck
