@@ -104,6 +104,39 @@ struct FetchBudgetTests {
         await scene.finish()
     }
 
+    /// The README's count: the demo app (4 in-app purchases, 1 group, 3 subscriptions, one with introductory
+    /// offers) at Apple's page size costs 15 requests; before `include=` it cost 21 (2 + 1 group + 3 × 4 in-app
+    /// purchases + 2 × 3 subscriptions), one per in-app purchase for its price schedule and one per subscription
+    /// for its introductory offers more.
+    @Test func theDemoAppCosts15RequestsAtApplesPageSize() async throws {
+        let scene = try await FetchScene.start(pageSize: 200)
+
+        let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
+
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let app = "/v1/apps/\(FakeStoreServer.app)"
+        let prices = "?include=inAppPurchasePricePoint,territory&limit=200"
+        #expect(scene.server.requests.sorted() == [
+            app + "/inAppPurchasesV2?include=iapPriceSchedule&limit=200",
+            app + "/subscriptionGroups?limit=200",
+            "/v1/inAppPurchasePriceSchedules/6450000000/automaticPrices" + prices,
+            "/v1/inAppPurchasePriceSchedules/6450000000/manualPrices" + prices,
+            "/v1/inAppPurchasePriceSchedules/6450000001/automaticPrices" + prices,
+            "/v1/inAppPurchasePriceSchedules/6450000001/manualPrices" + prices,
+            "/v1/inAppPurchasePriceSchedules/6450000002/automaticPrices" + prices,
+            "/v1/inAppPurchasePriceSchedules/6450000002/manualPrices" + prices,
+            "/v1/inAppPurchasePriceSchedules/6450000003/automaticPrices" + prices,
+            "/v1/inAppPurchasePriceSchedules/6450000003/manualPrices" + prices,
+            "/v1/subscriptionGroups/21450001/subscriptions"
+                + "?include=introductoryOffers&limit=200&limit%5BintroductoryOffers%5D=50",
+            "/v1/subscriptions/6450000004/introductoryOffers?include=territory,subscriptionPricePoint&limit=200",
+            "/v1/subscriptions/6450000004/prices?include=subscriptionPricePoint,territory&limit=200",
+            "/v1/subscriptions/6450000005/prices?include=subscriptionPricePoint,territory&limit=200",
+            "/v1/subscriptions/6450000006/prices?include=subscriptionPricePoint,territory&limit=200",
+        ].sorted())
+        await scene.finish()
+    }
+
     @Test func xRateLimitIsReadAsAppleDocumentsIt() {
         #expect(RateLimit(header: "user-hour-lim:3500;user-hour-rem:500;") == RateLimit(limit: 3500, remaining: 500))
         #expect(RateLimit(header: " user-hour-lim: 3600 ; user-hour-rem: 0") == RateLimit(limit: 3600, remaining: 0))
