@@ -36,9 +36,10 @@ struct FetchBudgetTests {
             error: App Store Connect's hourly request budget for this key is spent: \(left) of 3500 requests left, \
             and this fetch needs at least
             """) == true, "\(stopped.stderr)")
+        // "at 15:00:36 UTC" when every request went out within one second, else "from … to …".
         #expect(lines.dropFirst().first?.contains("""
             more; stopped before Apple answers 429. The budget is a rolling hour: the \(firstRun.count) requests of \
-            this run come back at
+            this run come back
             """) == true, "\(stopped.stderr)")
         #expect(lines.last == """
             note: the \(firstRun.count) pages fetched so far are kept in \(scene.path(".asc.fetch-partial")); run \
@@ -134,6 +135,24 @@ struct FetchBudgetTests {
             "/v1/subscriptions/6450000005/prices?include=subscriptionPricePoint,territory&limit=200",
             "/v1/subscriptions/6450000006/prices?include=subscriptionPricePoint,territory&limit=200",
         ].sorted())
+        await scene.finish()
+    }
+
+    @Test func aServerThatIgnoresIncludeStillGetsEveryPriceAndOffer() async throws {
+        let scene = try await FetchScene.start(pageSize: 200, honorsInclude: false)
+
+        let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
+
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        // Without the linkage, each schedule and each offers list is asked for on its own: 21 requests, as before.
+        #expect(scene.server.requests.filter { $0.hasSuffix("/iapPriceSchedule") }.count == 4)
+        #expect(scene.server.requests.filter { $0.contains("/introductoryOffers?") }.count == 3)
+        #expect(scene.server.requests.count == 21)
+        let check = ["check", "--config", "catalogs/demo/products.yml", "--as-of", "2026-11-22"]
+        let expected = try await catalogcheck(check + ["--store", "asc-json:catalogs/demo/asc"])
+        let actual = try await catalogcheck(check + ["--store", "asc-json:" + scene.path("asc")])
+        #expect(actual.exitCode == expected.exitCode)
+        #expect(actual.stdout == expected.stdout.replacingOccurrences(of: "catalogs/demo/asc", with: scene.path("asc")))
         await scene.finish()
     }
 

@@ -22,10 +22,10 @@ struct FetchScene {
 
     static func start(pageSize: Int = 2, empty: Bool = false, faults: [FakeStoreServer.Fault] = [],
                       credentials: TestCredentials? = nil,
-                      budget: Int = FakeStoreServer.hourlyLimit) async throws -> FetchScene {
+                      budget: Int = FakeStoreServer.hourlyLimit, honorsInclude: Bool = true) async throws -> FetchScene {
         let credentials = try credentials ?? TestCredentials()
         let server = try await FakeStoreServer.start(credentials: credentials, pageSize: pageSize, empty: empty,
-                                                     faults: faults, budget: budget)
+                                                     faults: faults, budget: budget, honorsInclude: honorsInclude)
         let folder = try Fixtures.temporaryFolder(suffix: "-fetch")
         let keys = folder.appendingPathComponent("keys")
         try FileManager.default.createDirectory(at: keys, withIntermediateDirectories: false)

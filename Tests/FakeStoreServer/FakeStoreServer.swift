@@ -50,7 +50,8 @@ public final class FakeStoreServer: Sendable {
     /// Starts a server for `credentials`, serving pages of `pageSize` items; App Store Connect requests may spend
     /// `budget` of the key's hourly limit before Apple's 429.
     public static func start(credentials: TestCredentials, pageSize: Int = 2, empty: Bool = false,
-                             faults: [Fault] = [], budget: Int = hourlyLimit) async throws -> FakeStoreServer {
+                             faults: [Fault] = [], budget: Int = hourlyLimit,
+                             honorsInclude: Bool = true) async throws -> FakeStoreServer {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let spec = try APISpecTable.load()
@@ -61,7 +62,8 @@ public final class FakeStoreServer: Sendable {
             .add(ecdsa: credentials.ascPublicKey, kid: JWKIdentifier(string: credentials.keyID))
         let googleKeys = await JWTKeyCollection().add(rsa: credentials.googlePublicKey, digestAlgorithm: .sha256)
         let state = ServerState(fixture: fixture, pageSize: pageSize, credentials: credentials, ascKeys: keys,
-                                googleKeys: googleKeys, faults: faults, spec: spec, budget: budget)
+                                googleKeys: googleKeys, faults: faults, spec: spec, budget: budget,
+                                honorsInclude: honorsInclude)
         let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
         // Quiet: stopping the server between tests is expected, not an error worth a log line.
         var logger = Logger(label: "FakeStoreServer")
@@ -128,10 +130,14 @@ private final class ServerState: @unchecked Sendable {
     private var log: [String] = []
     private var budget: Int
     let spec: APISpecTable
+    /// False: `include=` is accepted and ignored, as a server that does not honor it would answer.
+    let honorsInclude: Bool
 
     init(fixture: StoreFixture, pageSize: Int, credentials: TestCredentials, ascKeys: JWTKeyCollection,
-         googleKeys: JWTKeyCollection, faults: [FakeStoreServer.Fault], spec: APISpecTable, budget: Int) {
+         googleKeys: JWTKeyCollection, faults: [FakeStoreServer.Fault], spec: APISpecTable, budget: Int,
+         honorsInclude: Bool) {
         self.spec = spec
+        self.honorsInclude = honorsInclude
         self.budget = budget
         self.fixture = fixture
         self.pageSize = pageSize
@@ -214,7 +220,7 @@ private final class ServerState: @unchecked Sendable {
             return Response(status: .init(code: fault.status), headers: headers,
                             body: ResponseBody(byteBuffer: ByteBuffer(string: "{}")))
         }
-        let include = items.first { $0.name == "include" }.map {
+        let include = items.first { $0.name == "include" && honorsInclude }.map {
             "|include=" + $0.value.split(separator: ",").sorted().joined(separator: ",")
         }
         guard let pages = include.flatMap({ fixture.pages[path + $0] }) ?? fixture.pages[path] else {

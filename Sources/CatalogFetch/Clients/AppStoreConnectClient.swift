@@ -17,6 +17,8 @@ public struct AppStoreConnectClient: Sendable {
 
     static let inAppPurchases = ResourceKind(key: "inAppPurchases", label: "in-app purchases")
     static let inAppPurchasePrices = ResourceKind(key: "inAppPurchasePrices", label: "in-app purchase prices")
+    static let priceSchedules = ResourceKind(key: "inAppPurchasePriceSchedules",
+                                             label: "in-app purchase price schedules")
     static let groups = ResourceKind(key: "subscriptionGroups", label: "subscription groups")
     static let subscriptions = ResourceKind(key: "subscriptions", label: "subscriptions")
     static let subscriptionPrices = ResourceKind(key: "subscriptionPrices", label: "subscription prices")
@@ -66,11 +68,21 @@ public struct AppStoreConnectClient: Sendable {
                                       "/v1/subscriptionGroups/\(group)/subscriptions"
                                         + "?include=introductoryOffers&limit=200&limit%5BintroductoryOffers%5D=50"))
         }
-        // The schedules came with the in-app purchases (`include=iapPriceSchedule`).
-        let schedules = first.filter { $0.kind == Self.inAppPurchases }.flatMap { result in
-            result.ids.flatMap { result.related[$0]?["iapPriceSchedule"] ?? [] }
+        // The schedules came with the in-app purchases (`include=iapPriceSchedule`); an in-app purchase whose page
+        // carries no linkage for it at all (the include not honored) has its schedule asked for on its own.
+        var schedules: [String] = []
+        for result in first where result.kind == Self.inAppPurchases {
+            for id in result.ids {
+                if let linked = result.related[id]?["iapPriceSchedule"] {
+                    schedules += linked
+                } else {
+                    second.append(try listing(Self.priceSchedules, "in-app-purchase-\(Self.segment(id))-iapPriceSchedule",
+                                              "/v2/inAppPurchases/\(Self.segment(id))/iapPriceSchedule"))
+                }
+            }
         }
         let secondResults = try await pager.runPhase(second, progress: progress)
+        schedules += secondResults.filter { $0.kind == Self.priceSchedules }.flatMap(\.ids)
 
         var third: [Listing] = []
         for result in secondResults where result.kind == Self.subscriptions {
@@ -94,9 +106,9 @@ public struct AppStoreConnectClient: Sendable {
             }
         }
         let thirdResults = try await pager.runPhase(third, progress: progress)
-        return tallies(first + secondResults + thirdResults, kinds: [
-            Self.inAppPurchases, Self.inAppPurchasePrices, Self.groups, Self.subscriptions,
-            Self.subscriptionPrices, Self.introductoryOffers,
+        let asked = second.contains { $0.kind == Self.priceSchedules } ? [Self.priceSchedules] : []
+        return tallies(first + secondResults + thirdResults, kinds: [Self.inAppPurchases] + asked + [
+            Self.inAppPurchasePrices, Self.groups, Self.subscriptions, Self.subscriptionPrices, Self.introductoryOffers,
         ])
     }
 

@@ -147,6 +147,7 @@ struct Pager: Sendable {
                     switch relationship["data"] {
                     case let many as [[String: Any]]: related[id, default: [:]][name] = many.compactMap { $0["id"] as? String }
                     case let one as [String: Any]: related[id, default: [:]][name] = [one["id"] as? String].compactMap { $0 }
+                    case is NSNull: related[id, default: [:]][name] = []
                     default: break
                     }
                 }

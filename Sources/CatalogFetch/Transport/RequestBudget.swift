@@ -50,16 +50,12 @@ final class RequestBudget: @unchecked Sendable {
     private var firstSent: Date?
     private var lastSent: Date?
     private var sent = 0
-    private var warned = false
 
     /// Creates a budget reporting low budgets to `progress`.
     init(progress: FetchProgress, now: @escaping @Sendable () -> Date = { Date() }) {
         self.progress = progress
         self.now = now
     }
-
-    /// Requests sent through the metered transport in this run (every attempt counts: Apple counts it).
-    var requestsSent: Int { lock.withLock { sent } }
 
     /// A phase of `listings` lists starts: each needs at least one more request.
     func startPhase(listings: Int) {
@@ -109,16 +105,14 @@ final class RequestBudget: @unchecked Sendable {
         }
     }
 
-    /// Reads an answer's `X-Rate-Limit` (any status); warns once when under a tenth of the limit is left.
+    /// Reads an answer's `X-Rate-Limit` (any status); under a tenth of the limit left is a warning (which
+    /// `FetchProgress` gives once).
     func observe(_ headers: [String: String]) {
         guard let value = headers["x-rate-limit"], let rateLimit = RateLimit(header: value) else { return }
-        let warn = lock.withLock {
-            latest = rateLimit
-            guard !warned, rateLimit.remaining * 10 < rateLimit.limit else { return false }
-            warned = true
-            return true
+        lock.withLock { latest = rateLimit }
+        if rateLimit.remaining * 10 < rateLimit.limit {
+            progress.rateLimitLow(remaining: rateLimit.remaining, limit: rateLimit.limit)
         }
-        if warn { progress.rateLimitLow(remaining: rateLimit.remaining, limit: rateLimit.limit) }
     }
 
     /// When the requests of this run come back: the hour rolls, so each request is returned 60 minutes after it
