@@ -35,21 +35,27 @@ public struct RateLimit: Sendable, Equatable {
     }
 }
 
-/// The hourly request budget of one App Store Connect fetch (DESIGN.md §2b): every answer's `X-Rate-Limit` says
-/// how many requests the key has left; a page is requested only while the budget, less the requests still in
-/// flight, has room for it. When it has none and pages are still wanted, the fetch stops with
-/// `FetchError.budgetSpent` before Apple would answer 429, and `--resume` continues it once the hour has rolled.
-/// Before the first answer the budget is unknown and requests go.
+/// The hourly request budget of one App Store Connect fetch (DESIGN.md §2b). Every answer's `X-Rate-Limit` says
+/// how many requests the key has left; the budget keeps an estimate that never exceeds it: an answer counts as
+/// its value less the other requests still in flight (Apple may or may not have counted them yet), an answer
+/// that arrives after a later one (concurrent requests) cannot raise it, and each page request takes one from it
+/// before it goes. A page is requested only while the estimate has room for it; when it has none and pages are
+/// still wanted, the fetch stops with `FetchError.budgetSpent` before Apple would answer 429, and `--resume`
+/// continues it once the hour has rolled. Before the first answer the budget is unknown and requests go.
 final class RequestBudget: @unchecked Sendable {
     private let lock = NSLock()
     private let progress: FetchProgress
     private let now: @Sendable () -> Date
-    private var latest: RateLimit?
+    private var limit = 0
+    private var estimate: Int?
     private var inFlight = 0
     private var pending = 0
     private var firstSent: Date?
     private var lastSent: Date?
     private var sent = 0
+
+    /// How far a stale answer may lag behind: the requests that can be in flight at once.
+    static let slack = Pager.concurrency
 
     /// Creates a budget reporting low budgets to `progress`.
     init(progress: FetchProgress, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -67,22 +73,17 @@ final class RequestBudget: @unchecked Sendable {
         lock.withLock { pending = max(0, pending - 1) }
     }
 
-    /// The stop as of now: what is left, the lists of the phase not complete (each wants one request or more).
+    /// The stop as of now: the estimate, the lists of the phase not complete (each wants one request or more).
     func stop() -> FetchError? {
-        lock.withLock {
-            latest.map { .budgetSpent(limit: $0.limit, remaining: max(0, $0.remaining - inFlight),
-                                      needed: max(1, pending), sent: sent, renews: renewal()) }
-        }
+        lock.withLock { estimate.map { stopError(remaining: $0) } }
     }
 
-    /// Takes room for one page request, or throws `budgetSpent` when the budget (as last reported, less the
-    /// requests in flight) has none. Pair with `release()`.
+    /// Takes one request from the budget, or throws `budgetSpent` when it has none. Pair with `release()`.
     func reserve() throws(FetchError) {
         let stop: FetchError? = lock.withLock {
-            if let latest, latest.remaining - inFlight < 1 {
-                return .budgetSpent(limit: latest.limit, remaining: max(0, latest.remaining - inFlight),
-                                    needed: max(1, pending), sent: sent,
-                                    renews: renewal())
+            if let estimate {
+                guard estimate >= 1 else { return stopError(remaining: max(0, estimate)) }
+                self.estimate = estimate - 1
             }
             inFlight += 1
             return nil
@@ -95,7 +96,7 @@ final class RequestBudget: @unchecked Sendable {
         lock.withLock { inFlight = max(0, inFlight - 1) }
     }
 
-    /// One attempt is about to go out.
+    /// One attempt is about to go out (retries included: Apple counts each).
     func attempt() {
         let time = now()
         lock.withLock {
@@ -109,10 +110,25 @@ final class RequestBudget: @unchecked Sendable {
     /// `FetchProgress` gives once).
     func observe(_ headers: [String: String]) {
         guard let value = headers["x-rate-limit"], let rateLimit = RateLimit(header: value) else { return }
-        lock.withLock { latest = rateLimit }
+        lock.withLock {
+            limit = rateLimit.limit
+            let candidate = rateLimit.remaining - max(0, inFlight - 1)
+            if let estimate, candidate >= estimate, candidate <= estimate + Self.slack {
+                // A stale answer, or no news.
+            } else {
+                // Lower: the truth; much higher: the rolling hour has given requests back.
+                estimate = candidate
+            }
+        }
         if rateLimit.remaining * 10 < rateLimit.limit {
             progress.rateLimitLow(remaining: rateLimit.remaining, limit: rateLimit.limit)
         }
+    }
+
+    /// Called with the lock held.
+    private func stopError(remaining: Int) -> FetchError {
+        .budgetSpent(limit: limit, remaining: max(0, remaining), needed: max(1, pending), sent: sent,
+                     renews: renewal())
     }
 
     /// When the requests of this run come back: the hour rolls, so each request is returned 60 minutes after it

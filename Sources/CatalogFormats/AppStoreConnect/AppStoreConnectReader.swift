@@ -67,13 +67,32 @@ public struct AppStoreConnectReader: CatalogReader {
                 try JSONDocument(contentsOf: files[index], displayPath: paths[index])
             }
             defer { documents.finish() }
-            for _ in files.indices { try pool.add(documents.next()) }
+            let requests = Self.fetchedRequests(in: folder)
+            for file in files {
+                // fetch writes its pages flat: a file in a subfolder is not one of them.
+                let isPage = file.deletingLastPathComponent().standardizedFileURL.path == folder.path
+                try pool.add(documents.next(), request: isPage ? requests[file.lastPathComponent] : nil)
+            }
         } else {
             try pool.add(JSONDocument(contentsOf: url, displayPath: displayPath))
         }
         pool.finishReading()
         try pool.requireMarks(path: displayPath)
         return try ASCCatalogBuilder(pool: pool, asOf: options.asOf).catalog(path: displayPath)
+    }
+
+    /// The request path of each page of a snapshot `fetch` wrote, by file name, from its `.fetch.json`
+    /// (`requests`: file, path, query); empty for any other folder. A page's parent then comes from the request
+    /// that fetched it, whatever `links.self` the store wrote into it.
+    static func fetchedRequests(in folder: URL) -> [String: String] {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(".fetch.json")),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let requests = object["requests"] as? [[String: Any]] else { return [:] }
+        var result: [String: String] = [:]
+        for request in requests {
+            if let file = request["file"] as? String, let path = request["path"] as? String { result[file] = path }
+        }
+        return result
     }
 
     /// Reads one file's bytes (a document or an array of documents); `displayPath` names it in locations.
