@@ -8,7 +8,8 @@ import Foundation
 /// documents is one record whose attributes and relationships are merged. Resources are linked by the
 /// relationship `data` inside pooled resources and by a document's `links.self`: a document at
 /// `/v{n}/{parentType}/{parentId}/{relationship}` makes every resource of its `data` (array or single object) a
-/// child of `(parentType, parentId)`.
+/// child of `(parentType, parentId)`. In a snapshot folder `fetch` wrote, the request its `.fetch.json` records
+/// for a page takes the place of that page's `links.self`.
 ///
 /// The catalog is built from the links:
 /// - `subscriptionGroups` (`referenceName`) → `subscriptions` (auto-renewable) → `subscriptionPrices` →
