@@ -90,6 +90,25 @@ struct FetchBudgetTests {
         await scene.finish()
     }
 
+    @Test func aResumedPageThatNoLongerReadsIsFetchedAgain() async throws {
+        let scene = try await FetchScene.start(budget: 10)
+        #expect(try await scene.fetchAppStore("asc", extra: ["--quiet"]).exitCode == 2)
+        try Data("{\"data\": [".utf8).write(to: URL(fileURLWithPath: scene.path(".asc.fetch-partial/in-app-purchases-0001.json")))
+        scene.server.renewBudget()
+        let before = scene.server.requests
+
+        let resumed = try await scene.fetchAppStore("asc", extra: ["--resume", "--quiet"])
+
+        #expect(resumed.exitCode == 0, "\(resumed.stderr)")
+        let again = Array(scene.server.requests.dropFirst(before.count))
+        #expect(again.filter(before.contains) == ["/v1/apps/\(FakeStoreServer.app)/inAppPurchasesV2?include=iapPriceSchedule&limit=200"])
+        #expect(scene.server.requests.count == Self.demoRequests + 1)
+        let page = try String(contentsOfFile: scene.path("asc/in-app-purchases-0001.json"), encoding: .utf8)
+        #expect(page.hasPrefix("{"))
+        #expect(page.contains("\"included\""))
+        await scene.finish()
+    }
+
     @Test func resumingAnotherAppsFetchExits2() async throws {
         let scene = try await FetchScene.start(budget: 10)
         #expect(try await scene.fetchAppStore("asc", extra: ["--quiet"]).exitCode == 2)

@@ -29,6 +29,8 @@ public final class SnapshotWriter: @unchecked Sendable {
     private let staging: String
     private let lock = NSLock()
     private var names: Set<String> = []
+    /// Pages an earlier run wrote: one that no longer reads as JSON is fetched and written again.
+    private var resumedNames: Set<String> = []
     /// The pages in the hidden folder, resumed ones included: request (path and query) → file name.
     private var saved: [String: String] = [:]
     /// The same pages in the order they were written.
@@ -163,6 +165,7 @@ public final class SnapshotWriter: @unchecked Sendable {
                           names.insert(file).inserted else { continue }
                     saved[request] = file
                     records.append((file, request))
+                    resumedNames.insert(file)
                 }
                 notice = "resuming the unfinished fetch in \(staging): \(records.count) pages already fetched"
                 journal = FileHandle(forWritingAtPath: journalPath)
@@ -192,7 +195,13 @@ public final class SnapshotWriter: @unchecked Sendable {
     }
 
     private func write(_ body: Data, named name: String) throws(FetchError) {
-        let isNew = lock.withLock { names.insert(name).inserted }
+        let isNew = lock.withLock {
+            if resumedNames.remove(name) != nil {
+                records.removeAll { $0.file == name }
+                return true
+            }
+            return names.insert(name).inserted
+        }
         guard isNew else { throw FetchError.output(path: target, reason: "two pages named \(name)") }
         do {
             // Atomic: a page cut off by an interruption never stands in the folder half written.
