@@ -1,16 +1,19 @@
 import Foundation
 
 /// Why a fetch stopped (exit 2), in the user's words. No message holds a secret: requests are named by method
-/// and URL only (never a header or body), and credentials by their IDs and file paths, never their contents.
+/// and URL only (never a header or body), credentials by their IDs and file paths, never their contents, and
+/// a store's own words only after `SecretRedactor` replaced every credential of the run in them.
 public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A credential is missing, unreadable or not what it should be.
     case credentials(String)
-    /// The store answered 401 or 403: `credential` names what was refused, `advice` what to check.
-    case refused(store: String, credential: String, status: Int, advice: String)
+    /// The store answered `request` with 401 or 403 (or its token endpoint refused the grant): `credential`
+    /// names what was refused, `reason` is the store's own explanation (redacted), `advice` what to check.
+    case refused(request: String, store: String, credential: String, status: Int, reason: String?, advice: String)
     /// A request failed on every attempt; `reason` is the last failure ("connection refused", "HTTP 503").
     case gaveUp(request: String, attempts: Int, reason: String)
-    /// The store asked to wait longer than a run waits for one request.
-    case retryLater(request: String, seconds: Int, after: String)
+    /// The store asked (`Retry-After`) to wait longer than a run waits for one request: `seconds`, or nil when
+    /// the value is too large for an integer; `after` is when to try again, nil when too far off to name.
+    case retryLater(request: String, seconds: Int?, after: String?)
     /// An answer that is neither success nor retryable (404, 400, …), with the store's own explanation.
     case rejected(request: String, status: Int, detail: String?)
     /// A success whose body is not the JSON the store API sends.
@@ -26,13 +29,15 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .credentials(message):
             return message
-        case let .refused(store, credential, status, advice):
-            return "\(store) refused \(credential) (HTTP \(status)) — \(advice)"
+        case let .refused(request, store, credential, status, reason, advice):
+            return "\(request): \(store) refused \(credential) (HTTP \(status)"
+                + (reason.map { ": \"\($0)\"" } ?? "") + ") — \(advice)"
         case let .gaveUp(request, attempts, reason):
             return "\(request): gave up after \(attempts) attempts: \(reason)"
         case let .retryLater(request, seconds, after):
-            return "\(request): the store asks to wait \(seconds) s (Retry-After), longer than a fetch waits for one "
-                + "request; try again after \(after)"
+            let wait = seconds.map { "\($0) s" } ?? "more seconds than an integer holds"
+            return "\(request): the store asks to wait \(wait) (Retry-After), longer than a fetch waits for one "
+                + "request; " + (after.map { "try again after \($0)" } ?? "try again much later")
         case let .rejected(request, status, detail):
             return "\(request): HTTP \(status)" + (detail.map { ": \($0)" } ?? "")
         case let .malformed(request, reason):

@@ -45,6 +45,15 @@ public final class FetchProgress: @unchecked Sendable {
         }
     }
 
+    /// A remark: something the store declined as a matter of course (`remark: …`; silent with `quiet`).
+    func remark(_ message: String) {
+        lock.withLock {
+            guard !quiet else { return }
+            clearBar()
+            write("remark: \(message)\n")
+        }
+    }
+
     /// A warning line (shown even with `quiet`).
     public func warn(_ message: String) {
         lock.withLock {

@@ -160,6 +160,27 @@ struct QuietOutputTests {
         #expect(loudLines.filter { $0.hasPrefix("::warning") || $0.hasPrefix("::notice") }.count == 9)
         #expect(quietLines.filter { $0.hasPrefix("::warning") || $0.hasPrefix("::notice") }.count == 0)
         #expect(quietLines.filter { $0.hasPrefix("::error") }.count == 17)
+        #expect(quietLines.last == loudLines.last)
+    }
+
+    @Test("the quiet console lists the failing findings and counts every finding; JSON on standard output keeps all")
+    func quietConsoleCounts() throws {
+        // Before, the quiet summary counted only what it showed: "in all: 17 errors, 0 warnings, 0 notes".
+        let quiet = try CommandRunner.run(Self.check + ["--quiet"])
+        let json = try CommandRunner.run(Self.check + ["--quiet", "--format", "json"])
+
+        let lines = quiet.stdout.split(separator: "\n").map(String.init)
+        #expect(quiet.exitCode == 1)
+        #expect(lines.filter { $0.contains(": error: [") }.count == 17)
+        #expect(lines.filter { $0.contains(": warning: [") || $0.contains(": note: [") }.isEmpty)
+        #expect(lines.suffix(3) == [
+            "10 errors, 4 warnings, 2 notes — 6 products compared (store: appstore.storekit (storekit), "
+                + "config: products.yml)",
+            "7 errors, 3 warnings, 0 notes — 5 products compared (store: play (play-json), config: products.yml)",
+            "in all: 17 errors, 7 warnings, 2 notes",
+        ])
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((document?["findings"] as? [Any])?.count == 26)
     }
 
     @Test("--output of a non-text format carries every finding with --quiet; a text --output is the console's")

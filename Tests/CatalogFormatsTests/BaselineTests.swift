@@ -236,7 +236,7 @@ struct BaselineTests {
         ("{\"version\": 1, \"findings\": [\n  {\"rule\": \"price-mismatch\"}\n]}", 2, 3,
          #"findings[0]: missing "field" (price for price-mismatch)"#),
         ("{\"version\": 1, \"findings\": [\n  {\"rule\": \"price-mismatch\", \"field\": \"prices\"}\n]}", 2, 39,
-         #"findings[0].field: "prices" is not a field (id, type, name, group, level, period, price, introOffer, familyShareable, clearedForSale, ignore)"#),
+         #"findings[0].field: "prices" is not a field (id, type, name, group, level, period, price, introOffer, familyShareable, clearedForSale, ignore, app)"#),
         ("{\"version\": 1, \"findings\": [\n  {\"rule\": \"price-mismatch\", \"field\": \"price\", \"territory\": \"de\"}\n]}",
          2, 61, #"findings[0].territory: "de" is not an ISO 3166-1 territory code (codes are upper case: DE)"#),
         ("{\"version\": 1, \"findings\": [\n  {\"rule\": \"price-mismatch\", \"field\": \"price\", \"store\": \"google\"}\n]}",

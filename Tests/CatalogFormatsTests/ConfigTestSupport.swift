@@ -76,6 +76,7 @@ extension Catalog {
     func comparableContent() -> Catalog {
         var copy = self
         copy.path = ""
+        copy.appIDLocation = nil
         copy.groups = groups.map { SubscriptionGroup(key: $0.key, name: $0.name) }
         copy.products = products.map { $0.comparableContent() }
         return copy

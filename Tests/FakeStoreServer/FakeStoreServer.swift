@@ -1,4 +1,3 @@
-import CatalogFetch
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -8,29 +7,47 @@ import NIOCore
 
 /// A local App Store Connect API and Google Play Developer API for the `fetch` tests, in the test process on
 /// 127.0.0.1 with an ephemeral port. It serves the demo catalogs split into pages, checks the credentials on
-/// every request (App Store Connect: the ES256 JWT against the test key's public half, its `kid`, issuer,
-/// audience and lifetime; Play: the RS256 assertion at `/token`, then the bearer token it issued), checks every
+/// every request as the stores document them (`AppleTokenRules`, `GoogleAssertionRules`: App Store Connect's
+/// ES256 JWT on every request; Play's RS256 assertion at `/token`, then the bearer token it issued), checks every
 /// request against the specs' operations, parameters, enums and limits (`APISpecTable`; 400 naming what is wrong),
 /// keeps App Store Connect's hourly budget as Apple documents it (`X-Rate-Limit` on every answer, 429
-/// `RATE_LIMIT_EXCEEDED` once it is spent), answers scripted faults (429 with `Retry-After`, 503), and counts what
-/// it served.
+/// `RATE_LIMIT_EXCEEDED` once it is spent), answers scripted faults (429 with `Retry-After`, 503, a store's error
+/// body), and counts what it served. Its clock may run apart from the client's (`clockOffset`), as Apple's and
+/// Google's do from a user's machine.
 public final class FakeStoreServer: Sendable {
     /// A scripted failure: requests whose path is `path` get `status` (with `retryAfter` seconds when set) the
-    /// first `times` times, or always when `times` is nil.
+    /// first `times` times, or always when `times` is nil. `body` is the JSON served (`{}` when nil); in it,
+    /// `{authorization}` stands for the request's own `Authorization` value, as a store that quotes it back.
     public struct Fault: Sendable {
         let path: String
         let status: Int
         let retryAfter: String?
         let times: Int?
+        let body: String?
 
         /// Creates a fault.
-        public init(path: String, status: Int, retryAfter: String? = nil, times: Int? = 1) {
+        public init(path: String, status: Int, retryAfter: String? = nil, times: Int? = 1, body: String? = nil) {
             self.path = path
             self.status = status
             self.retryAfter = retryAfter
             self.times = times
+            self.body = body
         }
     }
+
+    /// Play's answer to the legacy `inappproducts` list for an app on the new one-time-product model, as quoted
+    /// in Triple-T/gradle-play-publisher#1174 (the Android Publisher API's own JSON error).
+    public static let playMigrateBody = """
+        {"error": {"code": 403, "errors": [{"domain": "global", "message": "Please migrate to the new publishing \
+        API.", "reason": "forbidden"}], "message": "Please migrate to the new publishing API.", "status": \
+        "PERMISSION_DENIED"}}
+        """
+
+    /// Play's answer to an account without access to the app, as quoted in Triple-T/gradle-play-publisher#805.
+    public static let playPermissionDeniedBody = """
+        {"error": {"code": 403, "errors": [{"domain": "global", "message": "The caller does not have permission", \
+        "reason": "forbidden"}], "message": "The caller does not have permission", "status": "PERMISSION_DENIED"}}
+        """
 
     /// The app's Apple ID the server knows.
     public static let app = "6449990000"
@@ -48,10 +65,11 @@ public final class FakeStoreServer: Sendable {
     public static let hourlyLimit = 3500
 
     /// Starts a server for `credentials`, serving pages of `pageSize` items; App Store Connect requests may spend
-    /// `budget` of the key's hourly limit before Apple's 429.
+    /// `budget` of the key's hourly limit before Apple's 429. `clockOffset` is how far the server's clock is ahead
+    /// of this machine's (negative: behind).
     public static func start(credentials: TestCredentials, pageSize: Int = 2, empty: Bool = false,
-                             faults: [Fault] = [], budget: Int = hourlyLimit,
-                             honorsInclude: Bool = true) async throws -> FakeStoreServer {
+                             faults: [Fault] = [], budget: Int = hourlyLimit, honorsInclude: Bool = true,
+                             clockOffset: TimeInterval = 0) async throws -> FakeStoreServer {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let spec = try APISpecTable.load()
@@ -63,7 +81,7 @@ public final class FakeStoreServer: Sendable {
         let googleKeys = await JWTKeyCollection().add(rsa: credentials.googlePublicKey, digestAlgorithm: .sha256)
         let state = ServerState(fixture: fixture, pageSize: pageSize, credentials: credentials, ascKeys: keys,
                                 googleKeys: googleKeys, faults: faults, spec: spec, budget: budget,
-                                honorsInclude: honorsInclude)
+                                honorsInclude: honorsInclude, clockOffset: clockOffset)
         let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
         // Quiet: stopping the server between tests is expected, not an error worth a log line.
         var logger = Logger(label: "FakeStoreServer")
@@ -98,6 +116,8 @@ public final class FakeStoreServer: Sendable {
 
     /// Requests served per path, and answers per status code.
     public var requestsByPath: [String: Int] { state.snapshot().paths }
+    /// Every request's path and query as sent (`/v1/…?include=…`), in arrival order.
+    public var requestTargets: [String] { state.snapshot().targets }
     /// Answers per status code (200, 401, 429, 503, …).
     public var responsesByStatus: [Int: Int] { state.snapshot().statuses }
     /// Every bearer JWT and access token that crossed the wire: the secrets no output may contain.
@@ -111,6 +131,8 @@ public final class FakeStoreServer: Sendable {
     public func renewBudget() {
         state.renewBudget()
     }
+    /// Why each refused token was refused, in order: the rule of the stores' documentation it broke.
+    public var rejections: [String] { state.snapshot().rejections }
 }
 
 /// The server's state: fixture, keys, fault budget and counters.
@@ -123,19 +145,23 @@ private final class ServerState: @unchecked Sendable {
     private let lock = NSLock()
     private var faults: [(fault: FakeStoreServer.Fault, left: Int?)]
     private var paths: [String: Int] = [:]
+    private var targets: [String] = []
     private var statuses: [Int: Int] = [:]
     private var tokens: Set<String> = []
     private var issued: Set<String> = []
+    private var rejections: [String] = []
     private var base = ""
     private var log: [String] = []
     private var budget: Int
     let spec: APISpecTable
     /// False: `include=` is accepted and ignored, as a server that does not honor it would answer.
     let honorsInclude: Bool
+    let clockOffset: TimeInterval
 
     init(fixture: StoreFixture, pageSize: Int, credentials: TestCredentials, ascKeys: JWTKeyCollection,
          googleKeys: JWTKeyCollection, faults: [FakeStoreServer.Fault], spec: APISpecTable, budget: Int,
-         honorsInclude: Bool) {
+         honorsInclude: Bool, clockOffset: TimeInterval) {
+        self.clockOffset = clockOffset
         self.spec = spec
         self.honorsInclude = honorsInclude
         self.budget = budget
@@ -155,8 +181,16 @@ private final class ServerState: @unchecked Sendable {
 
     func renewBudget() { lock.withLock { budget = FakeStoreServer.hourlyLimit } }
 
-    func snapshot() -> (paths: [String: Int], statuses: [Int: Int], tokens: Set<String>) {
-        lock.withLock { (paths, statuses, tokens) }
+    func snapshot() -> (paths: [String: Int], statuses: [Int: Int], tokens: Set<String>, rejections: [String],
+                        targets: [String]) {
+        lock.withLock { (paths, statuses, tokens, rejections, targets) }
+    }
+
+    /// The server's clock.
+    var now: Date { Date().addingTimeInterval(clockOffset) }
+
+    private func reject(_ rule: String) {
+        lock.withLock { rejections.append(rule) }
     }
 
     func respond(to request: Request) async -> Response {
@@ -171,6 +205,7 @@ private final class ServerState: @unchecked Sendable {
         }
         lock.withLock {
             paths[path, default: 0] += 1
+            targets.append(request.uri.description)
             statuses[Int(response.status.code), default: 0] += 1
         }
         return response
@@ -187,10 +222,16 @@ private final class ServerState: @unchecked Sendable {
                                             "status": "UNAUTHENTICATED"]])
             }
         } else {
-            guard let bearer, await ascTokenIsValid(bearer) else {
+            let broken: String?
+            if let bearer { broken = await AppleTokenRules.brokenRule(bearer, keys: ascKeys, credentials: credentials,
+                                                                       now: now) } else { broken = "no bearer token" }
+            if let broken {
+                reject(broken)
+                // Apple's answer to a token it refuses, as developers quote it on Apple's forums.
                 return json(401, ["errors": [["status": "401", "code": "NOT_AUTHORIZED",
                                               "title": "Authentication credentials are missing or invalid.",
-                                              "detail": "Provide a properly configured and signed bearer token."]]])
+                                              "detail": "Provide a properly configured and signed bearer token, "
+                                                + "and make sure that it has not expired."]]])
             }
         }
         if !isPlay {
@@ -216,9 +257,12 @@ private final class ServerState: @unchecked Sendable {
         }
         if let fault = takeFault(path) {
             var headers = HTTPFields()
+            headers[.contentType] = "application/json"
             if let retryAfter = fault.retryAfter { headers[.retryAfter] = retryAfter }
+            let body = (fault.body ?? "{}").replacingOccurrences(
+                of: "{authorization}", with: request.headers[.authorization] ?? "")
             return Response(status: .init(code: fault.status), headers: headers,
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: "{}")))
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
         }
         let include = items.first { $0.name == "include" && honorsInclude }.map {
             "|include=" + $0.value.split(separator: ",").sorted().joined(separator: ",")
@@ -250,39 +294,24 @@ private final class ServerState: @unchecked Sendable {
         }
     }
 
-    /// Apple's rules: header `alg` ES256, `kid` the key ID, `typ` JWT; the signature; issuer, audience
-    /// `appstore-connect-v1`, at most 20 minutes.
-    private func ascTokenIsValid(_ token: String) async -> Bool {
-        guard Self.header(of: token) == ["alg": "ES256", "kid": credentials.keyID, "typ": "JWT"],
-              let claims = try? await ascKeys.verify(token, as: AppStoreConnectClaims.self) else { return false }
-        return claims.iss.value == credentials.issuerID && claims.aud.value == ["appstore-connect-v1"]
-            && claims.exp.value.timeIntervalSince(claims.iat.value) <= 20 * 60
-    }
-
-    /// A JWT's header fields.
-    static func header(of token: String) -> [String: String]? {
-        guard var text = token.split(separator: ".").first.map(String.init) else { return nil }
-        text = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        text += String(repeating: "=", count: (4 - text.count % 4) % 4)
-        guard let data = Data(base64Encoded: text) else { return nil }
-        return try? JSONSerialization.jsonObject(with: data) as? [String: String]
-    }
-
-    /// The OAuth token endpoint: a JWT-bearer grant whose RS256 assertion the service account's key signed.
+    /// The OAuth token endpoint: a JWT-bearer grant whose RS256 assertion the service account's key signed,
+    /// checked by `GoogleAssertionRules`; refusals in Google's words (`invalid_grant`).
     private func token(_ request: Request) async -> Response {
         var request = request
         let body = (try? await request.collectBody(upTo: 1 << 20)).map { String(buffer: $0) } ?? ""
         var form = URLComponents()
         form.percentEncodedQuery = body
         let fields = Dictionary((form.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
-        guard fields["grant_type"] == "urn:ietf:params:oauth:grant-type:jwt-bearer", let assertion = fields["assertion"],
-              Self.header(of: assertion)?["alg"] == "RS256",
-              let claims = try? await googleKeys.verify(assertion, as: GoogleAssertionClaims.self),
-              claims.iss.value == credentials.clientEmail,
-              claims.scope == "https://www.googleapis.com/auth/androidpublisher",
-              claims.aud.value == [lock.withLock { base } + "/token"]
+        guard fields["grant_type"] == "urn:ietf:params:oauth:grant-type:jwt-bearer", let assertion = fields["assertion"]
         else {
-            return json(400, ["error": "invalid_grant", "error_description": "Invalid JWT Signature."])
+            reject("not a JWT-bearer grant")
+            return json(400, ["error": "unsupported_grant_type", "error_description": "Invalid grant_type: "])
+        }
+        if let broken = await GoogleAssertionRules.brokenRule(
+            assertion, keys: googleKeys, clientEmail: credentials.clientEmail,
+            tokenURI: lock.withLock { base } + "/token", now: now) {
+            reject(broken.rule)
+            return json(400, ["error": "invalid_grant", "error_description": broken.description])
         }
         let token = "ya29.fake-" + UUID().uuidString
         lock.withLock {

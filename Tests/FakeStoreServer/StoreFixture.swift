@@ -22,6 +22,7 @@ struct StoreFixture: Sendable {
             pages[path + include] = try ASCDocuments.pages(path: path, query: query, items: items, pool: pool,
                                                            pageSize: pageSize, single: single)
         }
+        try add("/v1/apps/\(app)", [ASCDocuments.app(app, bundleID: package)], single: true)
         if empty {
             try add("/v1/apps/\(app)/inAppPurchasesV2", [])
             try add("/v1/apps/\(app)/inAppPurchasesV2", [], query: "include=iapPriceSchedule")
@@ -74,6 +75,10 @@ struct StoreFixture: Sendable {
                         try add("/v1/subscriptions/\(sid)/\(relationship)", document["data"] as? [[String: Any]] ?? [],
                                 pool: ASCDocuments.pool(document))
                     }
+                    let prices = try asc.list("subscription-\(sid)-prices.json")
+                    for (path, items) in ASCDocuments.planAvailability(sid, territories: ASCDocuments.territories(of: prices)) {
+                        try add(path, items)
+                    }
                 }
             }
             for iap in try asc.list("in-app-purchases.json") {
@@ -83,12 +88,17 @@ struct StoreFixture: Sendable {
                 else { continue }
                 try add("/v2/inAppPurchases/\(id)/iapPriceSchedule", [schedule], single: true)
                 let pool = ASCDocuments.pool(document)
+                var rows: [[String: Any]] = []
                 for relationship in ["manualPrices", "automaticPrices"] {
                     let ids = ((schedule["relationships"] as? [String: Any])?[relationship] as? [String: Any])
                         .flatMap { $0["data"] as? [[String: Any]] }?.compactMap { $0["id"] as? String } ?? []
                     let prices = ids.compactMap { pool[Key(type: "inAppPurchasePrices", id: $0)] }
                     try add("/v1/inAppPurchasePriceSchedules/\(scheduleID)/\(relationship)", prices, pool: pool)
+                    rows += prices
                 }
+                let availability = ASCDocuments.iapAvailability(id, territories: ASCDocuments.territories(of: rows))
+                try add(availability.path, [availability.resource], single: true)
+                try add(availability.territoriesPath, availability.territories)
             }
         }
         let root = "/androidpublisher/v3/applications/\(package)"
@@ -128,6 +138,57 @@ struct StoreFixture: Sendable {
             }
             return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
         }
+    }
+}
+
+/// The App Store Connect resources fetch asks for beyond the demo documents: the app, and where each product is
+/// sold, shaped as the OpenAPI document 4.4.1 (`/work/shared/schemas/app_store_connect_api-4.4.1.json.gz`) has
+/// them: `App` (`bundleId`), `InAppPurchaseAvailability`, `SubscriptionPlanAvailability` (`planType` UPFRONT) and
+/// `Territory`. Each product is sold exactly where the demo prices it, so a fetched snapshot checks like the demo.
+extension ASCDocuments {
+    static func app(_ id: String, bundleID: String) -> [String: Any] {
+        ["type": "apps", "id": id, "attributes": ["name": "Trailmate", "bundleId": bundleID, "sku": "TRAILMATE",
+                                                  "primaryLocale": "en-US"],
+         "links": ["self": StoreFixture.ascHost + "/v1/apps/\(id)"]]
+    }
+
+    /// The alpha-3 territory IDs the price rows name, sorted.
+    static func territories(of rows: [[String: Any]]) -> [String] {
+        Set(rows.compactMap {
+            (($0["relationships"] as? [String: Any])?["territory"] as? [String: Any])
+                .flatMap { ($0["data"] as? [String: Any])?["id"] as? String }
+        }).sorted()
+    }
+
+    static func territoryResources(_ ids: [String]) -> [[String: Any]] {
+        ids.map { ["type": "territories", "id": $0] }
+    }
+
+    /// `GET /v2/inAppPurchases/{id}/inAppPurchaseAvailability` and its `availableTerritories` list.
+    static func iapAvailability(_ iap: String, territories: [String])
+        -> (path: String, resource: [String: Any], territoriesPath: String, territories: [[String: Any]])
+    {
+        let id = "availability-\(iap)"
+        let territoriesPath = "/v1/inAppPurchaseAvailabilities/\(id)/availableTerritories"
+        let resource: [String: Any] = [
+            "type": "inAppPurchaseAvailabilities", "id": id, "attributes": ["availableInNewTerritories": false],
+            "relationships": ["availableTerritories": ["links": ["related": StoreFixture.ascHost + territoriesPath]]],
+        ]
+        return ("/v2/inAppPurchases/\(iap)/inAppPurchaseAvailability", resource, territoriesPath,
+                territoryResources(territories))
+    }
+
+    /// `GET /v1/subscriptions/{id}/planAvailabilities` (one UPFRONT plan) and the plan's `availableTerritories`.
+    static func planAvailability(_ subscription: String, territories: [String]) -> [(String, [[String: Any]])] {
+        let id = "plan-availability-\(subscription)-upfront"
+        let territoriesPath = "/v1/subscriptionPlanAvailabilities/\(id)/availableTerritories"
+        let plan: [String: Any] = [
+            "type": "subscriptionPlanAvailabilities", "id": id,
+            "attributes": ["availableInNewTerritories": false, "planType": "UPFRONT"],
+            "relationships": ["availableTerritories": ["links": ["related": StoreFixture.ascHost + territoriesPath]]],
+        ]
+        return [("/v1/subscriptions/\(subscription)/planAvailabilities", [plan]),
+                (territoriesPath, territoryResources(territories))]
     }
 }
 

@@ -53,7 +53,8 @@ public struct Checker: Sendable {
 
     private func compare(config: Catalog, store: Catalog, matching: ProductMatching) -> [Finding] {
         let storePath = store.path
-        var findings = IdentityRules.storeDuplicates(matching, storePath: storePath)
+        var findings = AppRules.check(config: config, store: store)
+        findings += IdentityRules.storeDuplicates(matching, storePath: storePath)
         findings += matching.configDuplicates.map { IdentityRules.configDuplicate($0, storePath: storePath) }
         findings += IdentityRules.missing(configByStoreID: matching.configByStoreID, storeByID: matching.storeByID,
                                           configPath: config.path, storePath: storePath)

@@ -132,7 +132,7 @@ public struct CatalogDiffer: Sendable {
         case .familySharingMismatch: .familyShareable
         case .availabilityMismatch: .availability
         case .priceMismatch, .priceMissingInStore, .priceMissingInConfig: .price
-        case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .groupMissingInStore,
+        case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .appMismatch, .groupMissingInStore,
              .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused: nil
         }
     }

@@ -3,6 +3,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     case productMissingInStore = "product-missing-in-store"
     case productMissingInConfig = "product-missing-in-config"
     case duplicateProductID = "duplicate-product-id"
+    case appMismatch = "app-mismatch"
     case typeMismatch = "type-mismatch"
     case priceMismatch = "price-mismatch"
     case priceMissingInStore = "price-missing-in-store"
@@ -23,7 +24,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     /// The severity a finding of this rule has unless configured otherwise.
     public var defaultSeverity: Severity {
         switch self {
-        case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .typeMismatch,
+        case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .appMismatch, .typeMismatch,
              .priceMismatch, .priceMissingInStore, .periodMismatch, .groupMismatch, .groupLevelMismatch,
              .groupMissingInStore:
             .error
@@ -39,6 +40,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     public var field: ProductField {
         switch self {
         case .productMissingInStore, .productMissingInConfig, .duplicateProductID: .id
+        case .appMismatch: .app
         case .typeMismatch: .type
         case .priceMismatch, .priceMissingInStore, .priceMissingInConfig, .storekitSingleStorefront: .price
         case .periodMismatch: .period
@@ -56,7 +58,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     /// whole file): they sort first and their `productID` holds the key of that thing.
     public var isProductless: Bool {
         switch self {
-        case .groupMissingInStore, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused: true
+        case .appMismatch, .groupMissingInStore, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused: true
         default: false
         }
     }
@@ -76,6 +78,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .productMissingInStore: "The config has the product, the store doesn't."
         case .productMissingInConfig: "The store has the product, the config doesn't."
         case .duplicateProductID: "One catalog lists a product ID twice (or two config products map to one store ID)."
+        case .appMismatch: "The config's `app.bundleId` differs from the store's app (bundle ID or package name)."
         case .typeMismatch: "The product type (consumable, non-consumable, auto-renewable, non-renewing) differs."
         case .priceMismatch: "Both price a territory and the amounts or currencies differ."
         case .priceMissingInStore: "The config prices a territory the store doesn't."
@@ -108,6 +111,10 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .duplicateProductID:
             "Two records of one store input have the same product ID, or two config products map to the same "
                 + "store ID. The same App Store Connect resource appearing in several documents is one record."
+        case .appMismatch:
+            "Compared when both sides name the app: the config's `app.bundleId`, and the App Store Connect app's "
+                + "`bundleId` (`/v1/apps/{id}`, which `fetch appstore` writes) or the Play package name. A config "
+                + "checked against another app's store catalog would report every product as drift."
         case .typeMismatch:
             "Compared only when both sides state a type; a Play one-time product (type `one-time`) matches "
                 + "consumable and non-consumable, since Play does not say which."

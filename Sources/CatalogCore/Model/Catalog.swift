@@ -56,6 +56,8 @@ public struct Catalog: Hashable, Sendable {
     public var format: CatalogFormat
     /// The app's bundle ID / package name, when stated.
     public var appID: String?
+    /// Where `appID` is stated (`app.bundleId`, the App Store Connect app), when the format locates it.
+    public var appIDLocation: SourceLocation?
     /// The territory `price:` refers to (config), default US.
     public var baseTerritory: Territory
     /// Subscription groups.

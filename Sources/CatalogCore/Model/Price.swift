@@ -48,5 +48,12 @@ public struct UncomparedPrice: Hashable, Comparable, Sendable {
         return parts.joined(separator: " ")
     }
 
+    /// The label of a price row for a territory where the store does not sell the product (App Store Connect
+    /// `availableTerritories`, FORMATS.md "ASC availability").
+    public static let unavailableLabel = "unavailable"
+
+    /// Whether this is a price row for a territory where the product is not sold.
+    public var isUnavailable: Bool { label == Self.unavailableLabel }
+
     public static func < (lhs: UncomparedPrice, rhs: UncomparedPrice) -> Bool { lhs.summary < rhs.summary }
 }

@@ -92,6 +92,8 @@ public enum ProductField: String, CaseIterable, Hashable, Comparable, Sendable {
     case clearedForSale
     /// A rules-file `ignore` entry (the `ignore-expired` and `ignore-unused` rules).
     case ignore
+    /// The app itself: its bundle ID or package name (`app-mismatch`).
+    case app
 
     public static func < (lhs: ProductField, rhs: ProductField) -> Bool { lhs.rawValue < rhs.rawValue }
 }

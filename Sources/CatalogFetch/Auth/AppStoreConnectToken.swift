@@ -8,6 +8,8 @@ public struct AppStoreConnectCredentials: Sendable {
     /// The team's issuer ID (`iss`).
     public let issuerID: String
     let key: ES256PrivateKey
+    /// The key file's text, so that a store's error text quoting it is redacted.
+    let pem: String
 
     /// Reads the private key file; the second value is a warning when the file is readable by others.
     public static func load(keyID: String, issuerID: String, privateKeyPath: String)
@@ -23,19 +25,26 @@ public struct AppStoreConnectCredentials: Sendable {
                 (the AuthKey_\(keyID).p8 App Store Connect lets you download once)
                 """)
         }
-        return (AppStoreConnectCredentials(keyID: keyID, issuerID: issuerID, key: key), file.warning)
+        return (AppStoreConnectCredentials(keyID: keyID, issuerID: issuerID, key: key, pem: file.text), file.warning)
     }
 }
 
-/// The claims App Store Connect asks for: issuer ID, issued-at, expiry, audience `appstore-connect-v1`.
+/// The claims App Store Connect asks for. Apple, "Generating Tokens for API Requests" (App Store Connect API),
+/// the payload table: `iss` "Your issuer ID from the API Keys page in App Store Connect"; `iat` "The token's
+/// creation time, in UNIX epoch time, for example, 1528407600"; `exp` "The token's expiration time in Unix
+/// epoch time. Tokens that expire more than 20 minutes into the future are not valid"; `aud`
+/// `appstoreconnect-v1` (no hyphen between "store" and "connect"). Whole seconds, as the example shows.
 public struct AppStoreConnectClaims: JWTPayload {
+    /// Apple's audience for every App Store Connect API token.
+    public static let audience = "appstoreconnect-v1"
+
     /// The issuer ID.
     public var iss: IssuerClaim
-    /// When the token was signed.
+    /// When the token was signed, in whole seconds.
     public var iat: IssuedAtClaim
-    /// When it expires (at most 20 minutes later).
+    /// When it expires, in whole seconds: 15 minutes after `iat`.
     public var exp: ExpirationClaim
-    /// `appstore-connect-v1`.
+    /// `appstoreconnect-v1`.
     public var aud: AudienceClaim
 
     /// Checks the expiry.
@@ -46,11 +55,13 @@ public struct AppStoreConnectClaims: JWTPayload {
 
 /// A bearer header and when its token expires; a new one is made when less than 5 minutes are left.
 struct CachedToken {
+    /// A token is renewed when less than this is left, so no request (with its retries) outlives it.
+    static let renewMargin: TimeInterval = 5 * 60
     private var current: (header: String, expires: Date)?
 
-    /// The header, while it has more than 5 minutes left at `now`.
+    /// The header, while it has more than `renewMargin` left at `now`.
     func header(at now: Date) -> String? {
-        guard let current, current.expires.timeIntervalSince(now) > 5 * 60 else { return nil }
+        guard let current, current.expires.timeIntervalSince(now) > Self.renewMargin else { return nil }
         return current.header
     }
 
@@ -61,28 +72,41 @@ struct CachedToken {
     }
 }
 
-/// Signs App Store Connect JWTs (ES256, `kid` header, 20-minute lifetime) and signs a new one when the current
+/// `date` cut to whole seconds: JWT times are "seconds since the epoch" in both stores' documentation, and
+/// JWTKit writes a `Date` as a JSON number with its fraction.
+func wholeSeconds(_ date: Date) -> Date {
+    Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+}
+
+/// Signs App Store Connect JWTs (ES256, `kid` header, 15-minute lifetime) and signs a new one when the current
 /// one has less than 5 minutes left, so a long fetch never sends an expired token.
 actor AppStoreConnectToken {
-    /// Apple's longest accepted lifetime.
-    static let lifetime: TimeInterval = 20 * 60
+    /// 15 minutes: under Apple's 20-minute ceiling, which Apple measures against its own clock, so a token
+    /// from a machine whose clock runs a few minutes fast still passes (at exactly 20 minutes, 1 s fast fails).
+    static let lifetime: TimeInterval = 15 * 60
     private let credentials: AppStoreConnectCredentials
     private let keys: JWTKeyCollection
+    private let redactor: SecretRedactor
+    private let now: @Sendable () -> Date
     private var cache = CachedToken()
 
-    init(credentials: AppStoreConnectCredentials) async {
+    init(credentials: AppStoreConnectCredentials, redactor: SecretRedactor,
+         now: @escaping @Sendable () -> Date = { Date() }) async {
         self.credentials = credentials
+        self.redactor = redactor
+        self.now = now
+        redactor.addKeyMaterial(pem: credentials.pem)
         keys = await JWTKeyCollection().add(ecdsa: credentials.key, kid: JWKIdentifier(string: credentials.keyID))
     }
 
     /// `Bearer <JWT>`.
     func authorization() async throws -> String {
-        let now = Date()
-        if let header = cache.header(at: now) { return header }
-        let expires = now.addingTimeInterval(Self.lifetime)
+        let issued = wholeSeconds(now())
+        if let header = cache.header(at: issued) { return header }
+        let expires = issued.addingTimeInterval(Self.lifetime)
         let claims = AppStoreConnectClaims(iss: IssuerClaim(value: credentials.issuerID),
-                                           iat: IssuedAtClaim(value: now), exp: ExpirationClaim(value: expires),
-                                           aud: AudienceClaim(value: "appstore-connect-v1"))
+                                           iat: IssuedAtClaim(value: issued), exp: ExpirationClaim(value: expires),
+                                           aud: AudienceClaim(value: AppStoreConnectClaims.audience))
         var header = JWTHeader()
         header.typ = "JWT"
         let token: String
@@ -91,6 +115,7 @@ actor AppStoreConnectToken {
         } catch {
             throw FetchError.credentials("cannot sign an App Store Connect token with the key \(credentials.keyID)")
         }
+        redactor.add(token)
         return cache.store(token, expires: expires)
     }
 }

@@ -9,7 +9,11 @@ public struct GoogleServiceAccount: Sendable {
     let privateKeyID: String?
     /// `token_uri`: where the signed assertion is exchanged for an access token.
     let tokenURI: URL
+    /// `token_uri` as the key file writes it: the assertion's audience, character for character.
+    let tokenURIText: String
     let key: Insecure.RSA.PrivateKey
+    /// `private_key`'s PEM text, so that a store's error text quoting it is redacted.
+    let pem: String
 
     /// Reads the key file; the second value is a warning when the file is readable by others.
     public static func load(path: String) throws(FetchError) -> (account: GoogleServiceAccount, warning: String?) {
@@ -36,8 +40,9 @@ public struct GoogleServiceAccount: Sendable {
                 "the service account key file \(path): token_uri \(tokenText) is not an https URL")
         }
         let key: Insecure.RSA.PrivateKey
+        let pem = try field("private_key")
         do {
-            key = try Insecure.RSA.PrivateKey(pem: try field("private_key"))
+            key = try Insecure.RSA.PrivateKey(pem: pem)
         } catch let error as FetchError {
             throw error
         } catch {
@@ -45,12 +50,20 @@ public struct GoogleServiceAccount: Sendable {
                 "the service account key file \(path): private_key is not a PEM RSA private key")
         }
         let account = GoogleServiceAccount(clientEmail: email, privateKeyID: object["private_key_id"] as? String,
-                                           tokenURI: tokenURI, key: key)
+                                           tokenURI: tokenURI, tokenURIText: tokenText, key: key, pem: pem)
         return (account, file.warning)
     }
 }
 
-/// The claims of a service account's token request (RFC 7523): the account, the scope, the token endpoint.
+/// The claims of a service account's token request (RFC 7523). Google, "Using OAuth 2.0 for Server to Server
+/// Applications", "Forming the JWT claim set": `iss` "The email address of the service account"; `scope` "A
+/// space-delimited list of the permissions that the application requests"; `aud` "A descriptor of the intended
+/// target of the assertion. When making an access token request this value is always
+/// https://oauth2.googleapis.com/token" (the key file's `token_uri`); `exp` "The expiration time of the
+/// assertion, specified as seconds since 00:00:00 UTC, January 1, 1970. This value has a maximum of 1 hour
+/// after the issued time"; `iat` "The time the assertion was issued, specified as seconds since 00:00:00 UTC,
+/// January 1, 1970". The header is `{"alg":"RS256","typ":"JWT"}` ("Service accounts rely on the RSA SHA-256
+/// algorithm and the JWT token format").
 public struct GoogleAssertionClaims: JWTPayload {
     /// The service account's e-mail.
     public var iss: IssuerClaim
@@ -58,9 +71,9 @@ public struct GoogleAssertionClaims: JWTPayload {
     public var scope: String
     /// The token endpoint (`token_uri`).
     public var aud: AudienceClaim
-    /// When the assertion was signed.
+    /// When the assertion was signed, in whole seconds.
     public var iat: IssuedAtClaim
-    /// When it expires (an hour later).
+    /// When it expires, in whole seconds: an hour later, Google's maximum.
     public var exp: ExpirationClaim
 
     /// Checks the expiry.
@@ -74,22 +87,27 @@ public struct GoogleAssertionClaims: JWTPayload {
 actor GoogleAccessToken {
     /// The Play Developer API's scope.
     static let scope = "https://www.googleapis.com/auth/androidpublisher"
+    /// An assertion's lifetime: Google's maximum.
+    static let assertionLifetime: TimeInterval = 3600
     private let account: GoogleServiceAccount
     private let session: APISession
     private let keys: JWTKeyCollection
+    private let now: @Sendable () -> Date
     private var cache = CachedToken()
     private var exchange: Task<String, any Error>?
 
-    init(account: GoogleServiceAccount, session: APISession) async {
+    init(account: GoogleServiceAccount, session: APISession, now: @escaping @Sendable () -> Date = { Date() }) async {
         self.account = account
         self.session = session
+        self.now = now
+        session.redactor.addKeyMaterial(pem: account.pem)
         keys = await JWTKeyCollection().add(rsa: account.key, digestAlgorithm: .sha256,
                                             kid: account.privateKeyID.map { JWKIdentifier(string: $0) })
     }
 
     /// `Bearer <access token>`. Concurrent callers share one exchange.
     func authorization() async throws -> String {
-        if let header = cache.header(at: Date()) { return header }
+        if let header = cache.header(at: now()) { return header }
         if let exchange { return try await exchange.value }
         let task = Task { try await self.exchangeAssertion() }
         exchange = task
@@ -98,11 +116,11 @@ actor GoogleAccessToken {
     }
 
     private func exchangeAssertion() async throws -> String {
-        let now = Date()
+        let now = wholeSeconds(self.now())
         let claims = GoogleAssertionClaims(iss: IssuerClaim(value: account.clientEmail), scope: Self.scope,
-                                           aud: AudienceClaim(value: account.tokenURI.absoluteString),
+                                           aud: AudienceClaim(value: account.tokenURIText),
                                            iat: IssuedAtClaim(value: now),
-                                           exp: ExpirationClaim(value: now.addingTimeInterval(3600)))
+                                           exp: ExpirationClaim(value: now.addingTimeInterval(Self.assertionLifetime)))
         var header = JWTHeader()
         header.typ = "JWT"
         let assertion: String
@@ -111,6 +129,7 @@ actor GoogleAccessToken {
         } catch {
             throw FetchError.credentials("cannot sign a token request with the service account \(account.clientEmail)")
         }
+        session.redactor.add(assertion)
         var form = URLComponents()
         form.queryItems = [URLQueryItem(name: "grant_type", value: "urn:ietf:params:oauth:grant-type:jwt-bearer"),
                            URLQueryItem(name: "assertion", value: assertion)]
@@ -120,18 +139,20 @@ actor GoogleAccessToken {
         let response: HTTPResponse
         do {
             response = try await session.send(request)
-        } catch let FetchError.rejected(_, status, detail) where status == 400 {
-            // OAuth answers a bad or revoked key with 400 invalid_grant.
-            throw FetchError.refused(store: "Google's token endpoint",
+        } catch let FetchError.rejected(request, status, detail) where status == 400 {
+            // OAuth answers a bad or revoked key, or an assertion outside its time window, with 400 invalid_grant.
+            throw FetchError.refused(request: request, store: "Google's token endpoint",
                                      credential: "the service account \(account.clientEmail)", status: status,
-                                     advice: (detail.map { "\($0); " } ?? "")
-                                         + "check that the key file is current and its key not deleted")
+                                     reason: detail,
+                                     advice: "check that the key file is current, its key not deleted, and that "
+                                         + "this machine's clock is right")
         }
         guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
               let token = object["access_token"] as? String, !token.isEmpty else {
             throw FetchError.malformed(request: "POST \(account.tokenURI.absoluteString)",
                                        reason: "the answer holds no access_token")
         }
+        session.redactor.add(token)
         let lifetime = (object["expires_in"] as? NSNumber)?.doubleValue ?? 3600
         return cache.store(token, expires: now.addingTimeInterval(lifetime))
     }

@@ -4,13 +4,18 @@ import Foundation
 /// unchanged: the app's in-app purchases (`/v1/apps/{id}/inAppPurchasesV2`), their price schedules and manual
 /// and automatic prices with price points and territories; the app's subscription groups, their
 /// subscriptions, each subscription's prices (current and scheduled) with price points and territories, and its
-/// introductory offers. Availability is the resources' `state`, which these responses carry. Resources are
-/// linked by each document's `links.self` and by relationship linkage, as the reader expects (FORMATS.md).
+/// introductory offers; the app itself (`bundleId`), each IAP price schedule's `baseTerritory`, and where each
+/// product is sold (IAP `inAppPurchaseAvailability`, subscription `planAvailabilities`, each with its
+/// `availableTerritories`). Availability is also the resources' `state`, which these responses carry. Resources
+/// are linked by each document's `links.self` (or the request `.fetch.json` records) and by relationship
+/// linkage, as the reader expects (FORMATS.md).
 ///
 /// Apple's hourly budget (`RequestBudget`) makes requests dear, so a related list is asked for with `include=`
-/// wherever it fits the parent's page and the reader needs nothing more of it: each in-app purchase's price
-/// schedule comes with the list of in-app purchases (no request per in-app purchase), and a subscription whose
-/// included `introductoryOffers` linkage is empty has none, so its offers list is not requested.
+/// wherever it fits the parent's page and the reader needs nothing more of it: a subscription whose included
+/// `introductoryOffers` linkage is empty has none, so its offers list is not requested. Each in-app purchase's
+/// price schedule is asked for on its own, with `include=baseTerritory`: the in-app purchase list may include
+/// the schedule (`include=iapPriceSchedule`) but not the schedule's base territory (OpenAPI 4.4.1 allows no
+/// nested include there), so folding the schedule into the list would save no request.
 public struct AppStoreConnectClient: Sendable {
     /// The real API's scheme and host.
     public static let apiHost = "https://api.appstoreconnect.apple.com"
@@ -23,6 +28,12 @@ public struct AppStoreConnectClient: Sendable {
     static let subscriptions = ResourceKind(key: "subscriptions", label: "subscriptions")
     static let subscriptionPrices = ResourceKind(key: "subscriptionPrices", label: "subscription prices")
     static let introductoryOffers = ResourceKind(key: "subscriptionIntroductoryOffers", label: "introductory offers")
+    static let apps = ResourceKind(key: "apps", label: "apps")
+    static let inAppPurchaseAvailabilities = ResourceKind(key: "inAppPurchaseAvailabilities",
+                                                          label: "in-app purchase availabilities")
+    static let planAvailabilities = ResourceKind(key: "subscriptionPlanAvailabilities",
+                                                 label: "subscription plan availabilities")
+    static let availableTerritories = ResourceKind(key: "availableTerritories", label: "available territories")
 
     let appID: String
     let base: URL
@@ -39,15 +50,28 @@ public struct AppStoreConnectClient: Sendable {
         self.progress = progress
         let budget = RequestBudget(progress: progress)
         self.budget = budget
+        let redactor = SecretRedactor()
         session = APISession(transport: MeteredTransport(inner: transport, budget: budget), policy: policy,
-                             progress: progress) { status in
-            .refused(store: "App Store Connect", credential: "the API key \(credentials.keyID)", status: status,
-                     advice: status == 403
-                        ? "check that the key's role may read in-app purchases (App Manager or Admin) and that "
-                            + "\(appID) is the app's Apple ID"
-                        : "check the key ID, issuer ID and that the key is not revoked")
+                             progress: progress, redactor: redactor) {
+            .refused(request: $0.request, store: "App Store Connect", credential: "the API key \(credentials.keyID)",
+                     status: $0.status, reason: $0.reason, advice: Self.advice(for: $0, appID: appID))
         }
-        token = await AppStoreConnectToken(credentials: credentials)
+        token = await AppStoreConnectToken(credentials: credentials, redactor: redactor)
+    }
+
+    /// What to check when App Store Connect refuses a request. Its 401 is `NOT_AUTHORIZED` ("Provide a properly
+    /// configured and signed bearer token, and make sure that it has not expired"); a 403 is the key's role, or
+    /// `FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED` ("This request requires an in-effect agreement that
+    /// has not been signed or has expired", its `links.see` pointing at `/business`).
+    static func advice(for refusal: StoreRefusal, appID: String) -> String {
+        if refusal.status == 401 {
+            return "check the key ID, issuer ID, that the key is not revoked and that this machine's clock is right"
+        }
+        if refusal.code == "FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED" {
+            return "the Account Holder must accept the current agreements in App Store Connect (Business)"
+        }
+        return "check that the key's role may read in-app purchases (App Manager or Admin) and that \(appID) is "
+            + "the app's Apple ID"
     }
 
     /// Fetches every page into `writer`; returns the counts per kind.
@@ -57,9 +81,9 @@ public struct AppStoreConnectClient: Sendable {
         pager.budget = budget
         let app = Self.segment(appID)
         let first = try await pager.runPhase([
-            try listing(Self.inAppPurchases, "in-app-purchases",
-                        "/v1/apps/\(app)/inAppPurchasesV2?include=iapPriceSchedule&limit=200"),
+            try listing(Self.inAppPurchases, "in-app-purchases", "/v1/apps/\(app)/inAppPurchasesV2?limit=200"),
             try listing(Self.groups, "subscription-groups", "/v1/apps/\(app)/subscriptionGroups?limit=200"),
+            try appListing(app),
         ], progress: progress)
 
         var second: [Listing] = []
@@ -68,21 +92,12 @@ public struct AppStoreConnectClient: Sendable {
                                       "/v1/subscriptionGroups/\(group)/subscriptions"
                                         + "?include=introductoryOffers&limit=200&limit%5BintroductoryOffers%5D=50"))
         }
-        // The schedules came with the in-app purchases (`include=iapPriceSchedule`); an in-app purchase whose page
-        // carries no linkage for it at all (the include not honored) has its schedule asked for on its own.
-        var schedules: [String] = []
-        for result in first where result.kind == Self.inAppPurchases {
-            for id in result.ids {
-                if let linked = result.related[id]?["iapPriceSchedule"] {
-                    schedules += linked
-                } else {
-                    second.append(try listing(Self.priceSchedules, "in-app-purchase-\(Self.segment(id))-iapPriceSchedule",
-                                              "/v2/inAppPurchases/\(Self.segment(id))/iapPriceSchedule"))
-                }
-            }
+        for iap in ids(of: Self.inAppPurchases, in: first) {
+            second.append(try listing(Self.priceSchedules, "in-app-purchase-\(iap)-iapPriceSchedule",
+                                      "/v2/inAppPurchases/\(iap)/iapPriceSchedule?include=baseTerritory"))
+            second.append(try iapAvailabilityListing(iap))
         }
         let secondResults = try await pager.runPhase(second, progress: progress)
-        schedules += secondResults.filter { $0.kind == Self.priceSchedules }.flatMap(\.ids)
 
         var third: [Listing] = []
         for result in secondResults where result.kind == Self.subscriptions {
@@ -97,19 +112,71 @@ public struct AppStoreConnectClient: Sendable {
                                          path + "/introductoryOffers?include=territory,subscriptionPricePoint&limit=200"))
             }
         }
-        for schedule in schedules.map(Self.segment) {
+        for schedule in ids(of: Self.priceSchedules, in: secondResults) {
             for relationship in ["manualPrices", "automaticPrices"] {
                 third.append(try listing(
                     Self.inAppPurchasePrices, "in-app-purchase-price-schedule-\(schedule)-\(relationship)",
                     "/v1/inAppPurchasePriceSchedules/\(schedule)/\(relationship)"
-                        + "?include=inAppPurchasePricePoint,territory&limit=200"))
+                        + "?include=inAppPurchasePricePoint,territory&\(Self.inAppPurchasePriceFields)&limit=200"))
             }
         }
+        third += try availabilityListings(after: secondResults)
         let thirdResults = try await pager.runPhase(third, progress: progress)
-        let asked = second.contains { $0.kind == Self.priceSchedules } ? [Self.priceSchedules] : []
-        return tallies(first + secondResults + thirdResults, kinds: [Self.inAppPurchases] + asked + [
-            Self.inAppPurchasePrices, Self.groups, Self.subscriptions, Self.subscriptionPrices, Self.introductoryOffers,
+        let fourthResults = try await pager.runPhase(try territoryListings(after: secondResults + thirdResults),
+                                                     progress: progress)
+        return tallies(first + secondResults + thirdResults + fourthResults, kinds: [
+            Self.apps, Self.inAppPurchases, Self.priceSchedules, Self.inAppPurchasePrices,
+            Self.inAppPurchaseAvailabilities, Self.groups, Self.subscriptions, Self.subscriptionPrices,
+            Self.introductoryOffers, Self.planAvailabilities, Self.availableTerritories,
         ])
+    }
+
+    // MARK: Dates, availability and the app (DESIGN.md §2b "What App Store Connect fetch reads")
+
+    /// IAP price rows with their dates asked for explicitly (FORMATS.md "Current ASC price": rows without them
+    /// are otherwise dated from their IDs). `GET /v1/inAppPurchasePriceSchedules/{id}/manualPrices` and
+    /// `…/automaticPrices` accept exactly these `fields[inAppPurchasePrices]` values (OpenAPI 4.4.1); the
+    /// relationships stay in the list so `include=` still resolves.
+    static let inAppPurchasePriceFields =
+        "fields%5BinAppPurchasePrices%5D=startDate,endDate,manual,inAppPurchasePricePoint,territory"
+
+    /// `GET /v1/apps/{id}` (`apps_getInstance`) for the app's bundle ID (`app-mismatch`).
+    private func appListing(_ app: String) throws -> Listing {
+        try listing(Self.apps, "app", "/v1/apps/\(app)?fields%5Bapps%5D=bundleId,name")
+    }
+
+    /// `GET /v2/inAppPurchases/{id}/inAppPurchaseAvailability` (`inAppPurchasesV2_inAppPurchaseAvailability_
+    /// getToOneRelated`); its territories come from their own list, whole (`include=` stops at 50 of 175).
+    private func iapAvailabilityListing(_ iap: String) throws -> Listing {
+        try listing(Self.inAppPurchaseAvailabilities, "in-app-purchase-\(iap)-inAppPurchaseAvailability",
+                    "/v2/inAppPurchases/\(iap)/inAppPurchaseAvailability")
+    }
+
+    /// Each subscription's plan availabilities, `GET /v1/subscriptions/{id}/planAvailabilities`
+    /// (`subscriptions_planAvailabilities_getToManyRelated`, API 4.4; `subscriptionAvailability` is deprecated).
+    private func availabilityListings(after results: [ListingResult]) throws -> [Listing] {
+        try ids(of: Self.subscriptions, in: results).map { subscription in
+            try listing(Self.planAvailabilities, "subscription-\(subscription)-planAvailabilities",
+                        "/v1/subscriptions/\(subscription)/planAvailabilities?limit=200")
+        }
+    }
+
+    /// Every availability's `availableTerritories`, whole: `GET /v1/inAppPurchaseAvailabilities/{id}/
+    /// availableTerritories` and `GET /v1/subscriptionPlanAvailabilities/{id}/availableTerritories` (limit ≤ 200;
+    /// the App Store has 175 storefronts, so one page).
+    private func territoryListings(after results: [ListingResult]) throws -> [Listing] {
+        var listings: [Listing] = []
+        for availability in ids(of: Self.inAppPurchaseAvailabilities, in: results) {
+            listings.append(try listing(
+                Self.availableTerritories, "in-app-purchase-availability-\(availability)-availableTerritories",
+                "/v1/inAppPurchaseAvailabilities/\(availability)/availableTerritories?limit=200"))
+        }
+        for plan in ids(of: Self.planAvailabilities, in: results) {
+            listings.append(try listing(
+                Self.availableTerritories, "subscription-plan-availability-\(plan)-availableTerritories",
+                "/v1/subscriptionPlanAvailabilities/\(plan)/availableTerritories?limit=200"))
+        }
+        return listings
     }
 
     /// The IDs a phase found of `kind`, each as one URL path segment.
@@ -121,10 +188,9 @@ public struct AppStoreConnectClient: Sendable {
         try Listing(kind, stem, base, pathAndQuery, paging: .jsonAPI(base: base))
     }
 
-    /// An ID as one URL path segment.
+    /// An ID as one URL path segment, percent-encoded down to the unreserved characters (`PathSegment`; the
+    /// pager has already refused `.`, `..` and empty IDs, and `Listing` refuses such a segment from anywhere).
     static func segment(_ id: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/?#")
-        return id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id
+        PathSegment.encoded(id)
     }
 }

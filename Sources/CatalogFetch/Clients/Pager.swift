@@ -6,16 +6,30 @@ struct Listing: Sendable {
     let stem: String
     let url: URL
     let paging: Paging
+    /// For a listing the store may decline as a matter of course: given the error of its first page, a remark
+    /// to show instead (the listing then has no pages), or nil when the error stands.
+    let remarkInstead: (@Sendable (FetchError) -> String?)?
 
-    /// The listing at `base` + `pathAndQuery`.
-    init(_ kind: ResourceKind, _ stem: String, _ base: URL, _ pathAndQuery: String, paging: Paging) throws {
+    /// The listing at `base` + `pathAndQuery`. A path segment that is empty, `.` or `..` (also percent-encoded)
+    /// is refused: servers and proxies resolve dot segments (RFC 3986 §5.2.4), so an ID of `..` from a store
+    /// answer would turn `/v1/subscriptionGroups/{id}/subscriptions` into another resource's path.
+    init(_ kind: ResourceKind, _ stem: String, _ base: URL, _ pathAndQuery: String, paging: Paging,
+         remarkInstead: (@Sendable (FetchError) -> String?)? = nil) throws {
         guard let url = URL(string: base.absoluteString + pathAndQuery) else {
             throw FetchError.malformed(request: "GET \(pathAndQuery)", reason: "not a valid URL")
+        }
+        let path = pathAndQuery.prefix { $0 != "?" && $0 != "#" }
+        if let bad = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            .first(where: { !PathSegment.isAllowed(String($0).removingPercentEncoding ?? String($0)) })
+        {
+            throw FetchError.malformed(request: "GET \(base.absoluteString)\(pathAndQuery)",
+                                       reason: "the path segment '\(bad)' cannot name a resource")
         }
         self.kind = kind
         self.stem = stem
         self.url = url
         self.paging = paging
+        self.remarkInstead = remarkInstead
     }
 }
 
@@ -30,6 +44,8 @@ struct ListingResult: Sendable {
     var related: [String: [String: [String]]] = [:]
     /// Set when the request budget stopped the listing before its last page.
     var stopped = false
+    /// Why the listing has no pages, when the store declined it as a matter of course.
+    var remark: String? = nil
 }
 
 /// How a store API says there is a next page.
@@ -79,6 +95,10 @@ struct Pager: Sendable {
                 } catch FetchError.budgetSpent {
                     return ListingResult(kind: listing.kind, pages: pages - 1, resources: resources, ids: ids,
                                          related: related, stopped: true)
+                } catch let error as FetchError {
+                    guard pages == 1, let remark = listing.remarkInstead?(error) else { throw error }
+                    budget?.listingDone()
+                    return ListingResult(kind: listing.kind, pages: 0, resources: 0, ids: [], remark: remark)
                 }
                 guard let fresh = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
                     throw FetchError.malformed(request: name, reason: "the answer is not a JSON object")
@@ -86,7 +106,7 @@ struct Pager: Sendable {
                 object = fresh
                 try writer.write(body, stem: listing.stem, page: pages, request: pathAndQuery)
             }
-            let page = try read(object, paging: listing.paging, request: name)
+            let page = try read(object, listing: listing, url: current, request: name)
             resources += page.resources
             ids += page.ids
             related.merge(page.related) { $1 }
@@ -124,13 +144,14 @@ struct Pager: Sendable {
         var kinds: [ResourceKind] = []
         for listing in listings where !kinds.contains(listing.kind) { kinds.append(listing.kind) }
         for tally in tallies(results, kinds: kinds) { progress.finished(tally) }
+        for remark in results.compactMap(\.remark) { progress.remark(remark) }
         return results
     }
 
-    private func read(_ object: [String: Any], paging: Paging, request: String) throws
+    private func read(_ object: [String: Any], listing: Listing, url: URL, request: String) throws
         -> (resources: Int, ids: [String], related: [String: [String: [String]]], next: URL?)
     {
-        switch paging {
+        switch listing.paging {
         case let .jsonAPI(base):
             let items: [[String: Any]]
             switch object["data"] {
@@ -138,6 +159,8 @@ struct Pager: Sendable {
             case let single as [String: Any]: items = [single]
             default: items = []
             }
+            try Self.checkIDs(items, in: "data", request: request)
+            try Self.checkIDs(object["included"] as? [[String: Any]] ?? [], in: "included", request: request)
             let ids = items.compactMap { $0["id"] as? String }
             var related: [String: [String: [String]]] = [:]
             for item in items {
@@ -155,29 +178,112 @@ struct Pager: Sendable {
             guard let links = object["links"] as? [String: Any], let next = links["next"] as? String else {
                 return (items.count, ids, related, nil)
             }
-            guard let parts = URLComponents(string: next), !parts.path.isEmpty,
-                  var rebased = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
-                throw FetchError.malformed(request: request, reason: "links.next is not a URL")
-            }
-            rebased.path = parts.path
-            rebased.percentEncodedQuery = parts.percentEncodedQuery
-            return (items.count, ids, related, rebased.url)
+            return (items.count, ids, related, try Self.nextPage(next, of: listing, base: base, request: request,
+                                                                 redact: session.redactor.redact))
         case let .google(listKey, parameter):
             let count = (object[listKey] as? [Any])?.count ?? 0
             let token = (object["nextPageToken"] as? String)
                 ?? ((object["tokenPagination"] as? [String: Any])?["nextPageToken"] as? String)
             guard let token, !token.isEmpty else { return (count, [], [:], nil) }
-            return (count, [], [:], Self.setting(parameter, to: token, in: request))
+            return (count, [], [:], Self.setting(parameter, to: token, in: url))
         }
     }
 
-    /// The listing's URL (from `request`, "GET URL") with `name=value` set in its query.
-    private static func setting(_ name: String, to value: String, in request: String) -> URL? {
-        guard var parts = URLComponents(string: String(request.dropFirst("GET ".count))) else { return nil }
-        var items = (parts.queryItems ?? []).filter { $0.name != name }
-        items.append(URLQueryItem(name: name, value: value))
-        parts.queryItems = items
+    /// A JSON:API resource's `id` becomes a path segment of the next requests: `.`, `..` and empty are refused
+    /// (percent-encoding cannot make them safe; see `Listing.init`), naming the page and the item.
+    private static func checkIDs(_ items: [[String: Any]], in member: String, request: String) throws {
+        for (index, item) in items.enumerated() {
+            guard let id = item["id"] as? String, !PathSegment.isAllowed(id) else { continue }
+            throw FetchError.malformed(request: request, reason: """
+                \(member)[\(index)] has the id '\(id)', which cannot name a resource in a request path
+                """)
+        }
+    }
+
+    /// The URL to request for `links.next`: only on the API host (the `base` requests go to, or the real API's
+    /// `https://api.appstoreconnect.apple.com`, which a test server's links may name) and only the listing's
+    /// own path, never another host, scheme or resource (the request carries the bearer token). Requested at
+    /// `base`. The link's host and path are the store's text, shown only through `redact` (a server could echo
+    /// the bearer token into a link).
+    private static func nextPage(_ next: String, of listing: Listing, base: URL, request: String,
+                                 redact: (String) -> String) throws -> URL {
+        guard let parts = URLComponents(string: next), let host = parts.host, let scheme = parts.scheme,
+              var rebased = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
+            throw FetchError.malformed(request: request, reason: "links.next is not an absolute URL")
+        }
+        let origin = Origin(scheme: scheme, host: host, port: parts.port)
+        let api = Origin(base)
+        guard origin == api || origin == Origin(URL(string: AppStoreConnectClient.apiHost)) else {
+            throw FetchError.malformed(request: request, reason: """
+                links.next leads to \(redact(origin.description)), not to the API host \
+                \(api.map(\.description) ?? base.absoluteString); it is not requested
+                """)
+        }
+        guard parts.percentEncodedPath == URLComponents(url: listing.url, resolvingAgainstBaseURL: false)?
+            .percentEncodedPath
+        else {
+            throw FetchError.malformed(request: request, reason: """
+                links.next leads to the path \(redact(parts.percentEncodedPath)), not to the next page of this list; \
+                it is not requested
+                """)
+        }
+        rebased.percentEncodedPath = parts.percentEncodedPath
+        rebased.percentEncodedQuery = parts.percentEncodedQuery
+        guard let url = rebased.url else {
+            throw FetchError.malformed(request: request, reason: "links.next is not an absolute URL")
+        }
+        return url
+    }
+
+    /// `url` with `name=value` set in its query; the value (a store's page token) is percent-encoded down to
+    /// RFC 3986's unreserved characters, so a `+`, `&` or `=` in it stays part of the token.
+    static func setting(_ name: String, to value: String, in url: URL) -> URL? {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+        var items = (parts.percentEncodedQuery ?? "").split(separator: "&").map(String.init)
+            .filter { !$0.hasPrefix(name + "=") && $0 != name }
+        items.append(name + "=" + PathSegment.encoded(value))
+        parts.percentEncodedQuery = items.joined(separator: "&")
         return parts.url
+    }
+}
+
+/// A URL's `scheme://host[:port]`, the port left out when it is the scheme's default.
+struct Origin: Equatable, CustomStringConvertible {
+    let scheme: String
+    let host: String
+    let port: Int?
+
+    init(scheme: String, host: String, port: Int?) {
+        self.scheme = scheme.lowercased()
+        self.host = host.lowercased()
+        self.port = port == (self.scheme == "https" ? 443 : self.scheme == "http" ? 80 : nil) ? nil : port
+    }
+
+    init?(_ url: URL?) {
+        guard let url, let scheme = url.scheme, let host = url.host else { return nil }
+        self.init(scheme: scheme, host: host, port: url.port)
+    }
+
+    var description: String {
+        "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
+    }
+}
+
+/// Server data (IDs) and user input (app ID, package name) as one URL path segment.
+enum PathSegment {
+    /// RFC 3986 §2.3 unreserved characters: everything else is percent-encoded, `/ ? # ; % +` included.
+    static let unreserved = CharacterSet(charactersIn:
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// Whether `value` can be a segment at all: not empty, `.` or `..`, which a server resolves as a step in
+    /// the path, not as a name (RFC 3986 §5.2.4), encoded or not.
+    static func isAllowed(_ value: String) -> Bool {
+        !value.isEmpty && value != "." && value != ".."
+    }
+
+    /// `value` percent-encoded as one segment (or one query value).
+    static func encoded(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
     }
 }
 

@@ -3,7 +3,9 @@ import Foundation
 /// Fetches what the `play-json` reader reads for one package, every page, each response written unchanged:
 /// `monetization.subscriptions` (base plans and regional prices), their offers (`subscriptions/-/basePlans/-/
 /// offers`: every offer of the app), the legacy `inappproducts`, and `monetization.onetimeproducts` with their
-/// purchase options. Google answers an empty list with `{}`; that page is written too.
+/// purchase options. Google answers an empty list with `{}`; that page is written too. An app on the new
+/// one-time-product model gets 403 "Please migrate to the new publishing API" for `inappproducts`: a remark,
+/// and the fetch goes on.
 public struct PlayClient: Sendable {
     /// The real API's scheme and host.
     public static let apiHost = "https://androidpublisher.googleapis.com"
@@ -25,15 +27,47 @@ public struct PlayClient: Sendable {
         self.packageName = packageName
         self.base = base
         self.progress = progress
-        let session = APISession(transport: transport, policy: policy, progress: progress) { status in
-            .refused(store: "Google Play", credential: "the service account \(account.clientEmail)", status: status,
-                     advice: """
-                        check that the Play Console lists it under Users and permissions with access to \(packageName) \
-                        ("View app information" and "View financial data") and that the Play Developer API is enabled
-                        """)
+        let session = APISession(transport: transport, policy: policy, progress: progress) {
+            .refused(request: $0.request, store: "Google Play",
+                     credential: "the service account \(account.clientEmail)", status: $0.status, reason: $0.reason,
+                     advice: Self.advice(for: $0, packageName: packageName))
         }
         self.session = session
         token = await GoogleAccessToken(account: account, session: session)
+    }
+
+    /// What Play answers the legacy `inappproducts` list with for an app on the new one-time-product model:
+    /// HTTP 403, `PERMISSION_DENIED`, "Please migrate to the new publishing API." (as quoted in
+    /// Triple-T/gradle-play-publisher#1174). Such an app's one-time products come from
+    /// `monetization.onetimeproducts`, so this is a remark, not a refused credential.
+    static let migrateReason = "Please migrate to the new publishing API"
+
+    /// The remark for the legacy list, when `error` is Play's migrate answer; nil for any other error.
+    static func migrated(_ error: FetchError) -> String? {
+        guard case let .refused(_, _, _, 403, reason?, _) = error, reason.hasPrefix(migrateReason) else { return nil }
+        return "Google Play answered the legacy inappproducts list with HTTP 403 \"\(migrateReason).\": this app's "
+            + "one-time products are on the new model and come from monetization.onetimeproducts"
+    }
+
+    /// What to check when Play refuses a request. Google answers a token it does not accept with 401
+    /// `UNAUTHENTICATED` ("Request had invalid authentication credentials."), an API not enabled in the key's
+    /// Cloud project with 403 ("… has not been used in project … before or it is disabled"), and an account
+    /// without access to the app with 403 `PERMISSION_DENIED` ("The caller does not have permission") or 401
+    /// `permissionDenied` ("The current user has insufficient permissions to perform the requested operation.").
+    static func advice(for refusal: StoreRefusal, packageName: String) -> String {
+        let reason = refusal.reason ?? ""
+        if refusal.code == "SERVICE_DISABLED" || refusal.code == "accessNotConfigured"
+            || reason.contains("has not been used in project") {
+            return "enable the Google Play Android Developer API in the service account's Google Cloud project"
+        }
+        if refusal.code == "UNAUTHENTICATED" {
+            return "the access token was not accepted: check that the key file is current, its key not deleted and "
+                + "the service account not disabled"
+        }
+        return """
+            check that the Play Console lists it under Users and permissions with access to \(packageName) \
+            ("View app information" and "View financial data") and that the Play Developer API is enabled
+            """
     }
 
     /// Fetches every page into `writer`; returns the counts per kind.
@@ -47,7 +81,7 @@ public struct PlayClient: Sendable {
                         root + "/subscriptions/-/basePlans/-/offers?pageSize=1000",
                         paging: .google(listKey: "subscriptionOffers", parameter: "pageToken")),
             try Listing(Self.inAppProducts, "inappproducts", base, root + "/inappproducts",
-                        paging: .google(listKey: "inappproduct", parameter: "token")),
+                        paging: .google(listKey: "inappproduct", parameter: "token"), remarkInstead: Self.migrated),
             try Listing(Self.oneTimeProducts, "onetimeproducts", base, root + "/oneTimeProducts?pageSize=1000",
                         paging: .google(listKey: "oneTimeProducts", parameter: "pageToken")),
         ]

@@ -7,11 +7,11 @@ import Darwin
 
 /// Writes a snapshot folder atomically (DESIGN.md §2b): every page goes into the hidden sibling folder
 /// `.<name>.fetch-partial`, and only a complete fetch replaces the target, by rename. A fetch that stops on the
-/// way (a spent request budget, a network failure, Ctrl-C) leaves that folder with a journal of the pages it
-/// holds — each page's file and request (path and query, never a credential) — so `--resume` continues it,
-/// requesting no page twice; any other failure removes it. An existing target is replaced only when it is empty
-/// or a snapshot (holds `.fetch.json`), so a mistyped `--output` never deletes someone's folder. No folders are
-/// created above the target.
+/// way (a spent request budget, a network failure, or `interrupt()` on SIGINT/SIGTERM) leaves that folder, every
+/// page in it whole, with a journal of the pages it holds — each page's file and request (path and query, never a
+/// credential) — so `--resume` continues it, requesting no page twice; any other failure removes it. An existing
+/// target is replaced only when it is empty or a snapshot (holds `.fetch.json`), so a mistyped `--output` never
+/// deletes someone's folder. No folders are created above the target.
 public final class SnapshotWriter: @unchecked Sendable {
     /// The manifest's file name: a dotfile, which the folder readers skip.
     public static let manifestName = ".fetch.json"
@@ -27,6 +27,8 @@ public final class SnapshotWriter: @unchecked Sendable {
     public private(set) var notice: String?
     private let resolvedTarget: String
     private let staging: String
+    /// Held while a page is written and while the snapshot is committed or discarded, so that `interrupt()`
+    /// finds the folder between two whole pages.
     private let lock = NSLock()
     private var names: Set<String> = []
     /// Pages an earlier run wrote: one that no longer reads as JSON is fetched and written again.
@@ -36,6 +38,17 @@ public final class SnapshotWriter: @unchecked Sendable {
     /// The same pages in the order they were written.
     private var records: [(file: String, request: String)] = []
     private var journal: FileHandle?
+    private var state = State.open
+
+    private enum State {
+        /// Pages are being written.
+        case open
+        /// Kept for `--resume` (stopped by a signal, a spent budget or a network failure): the hidden folder
+        /// stays as it is; nothing more is written or removed.
+        case kept
+        /// Committed or discarded.
+        case closed
+    }
 
     /// Checks the target and opens the hidden sibling folder. With `resume`, an unfinished fetch of the same
     /// `identity` (store and app) is continued; without it, an unfinished fetch is discarded and this one starts
@@ -88,21 +101,24 @@ public final class SnapshotWriter: @unchecked Sendable {
     /// query) in the journal, so that an interrupted fetch resumes after it.
     func write(_ body: Data, stem: String, page: Int, request: String) throws(FetchError) {
         let name = Self.pageName(stem: stem, page: page)
-        try write(body, named: name)
         let line = (try? JSONSerialization.data(withJSONObject: ["file": name, "request": request],
                                                 options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        lock.withLock {
-            saved[request] = name
-            records.append((name, request))
-            // One write per line: an interruption leaves at most one partial last line, which resuming skips.
-            try? journal?.write(contentsOf: line + Data("\n".utf8))
-        }
+        // Page and journal line under one lock: `interrupt()` finds the folder between two whole, noted pages.
+        lock.lock()
+        defer { lock.unlock() }
+        try writeLocked(body, named: name)
+        saved[request] = name
+        records.append((name, request))
+        // One write per line: an interruption leaves at most one partial last line, which resuming skips.
+        try? journal?.write(contentsOf: line + Data("\n".utf8))
     }
 
     /// Writes the manifest and replaces the target with the finished snapshot.
     public func commit(manifest: Data) throws(FetchError) {
-        try write(manifest, named: Self.manifestName)
-        closeJournal()
+        lock.lock()
+        defer { lock.unlock() }
+        try writeLocked(manifest, named: Self.manifestName)
+        closeJournalLocked()
         try? FileManager.default.removeItem(atPath: staging + "/" + Self.journalName)
         let mask = umask(0)
         umask(mask)
@@ -123,24 +139,44 @@ public final class SnapshotWriter: @unchecked Sendable {
         } else if rename(staging, resolvedTarget) != 0 {
             throw FetchError.output(path: target, reason: "cannot create it: \(Self.describe(errno))")
         }
+        // Only now: a commit that failed leaves the writer open, so `discard()` removes the temporary folder.
+        state = .closed
     }
 
-    /// Removes the hidden folder (after a fetch that cannot be resumed).
+    /// Removes the hidden folder (after a fetch that cannot be resumed), unless it was kept for `--resume`.
     public func discard() {
-        closeJournal()
-        try? FileManager.default.removeItem(atPath: staging)
+        lock.withLock {
+            guard state == .open else { return }
+            state = .closed
+            closeJournalLocked()
+            try? FileManager.default.removeItem(atPath: staging)
+        }
+    }
+
+    /// Stops the writer for a signal (DESIGN.md §2b): waits for a page being written, then keeps the hidden
+    /// folder for `--resume` and writes nothing more. Returns the folder and the pages in it, or nil when the
+    /// snapshot was already committed, discarded or kept.
+    public func interrupt() -> (folder: String, pages: Int)? {
+        lock.withLock {
+            guard state == .open else { return nil }
+            state = .kept
+            closeJournalLocked()
+            return (staging, records.count)
+        }
     }
 
     /// Leaves the hidden folder for `--resume` (after a fetch stopped on the way).
     public func keep() {
-        closeJournal()
+        lock.withLock {
+            guard state == .open else { return }
+            state = .kept
+            closeJournalLocked()
+        }
     }
 
-    private func closeJournal() {
-        lock.withLock {
-            try? journal?.close()
-            journal = nil
-        }
+    private func closeJournalLocked() {
+        try? journal?.close()
+        journal = nil
     }
 
     /// Opens the hidden folder: resumes or discards an earlier one (only a folder holding a journal: fetch's
@@ -195,12 +231,19 @@ public final class SnapshotWriter: @unchecked Sendable {
     }
 
     private func write(_ body: Data, named name: String) throws(FetchError) {
-        let isNew = lock.withLock {
-            if resumedNames.remove(name) != nil {
-                records.removeAll { $0.file == name }
-                return true
-            }
-            return names.insert(name).inserted
+        lock.lock()
+        defer { lock.unlock() }
+        try writeLocked(body, named: name)
+    }
+
+    private func writeLocked(_ body: Data, named name: String) throws(FetchError) {
+        guard state == .open else { throw FetchError.output(path: target, reason: "the fetch was interrupted") }
+        let isNew: Bool
+        if resumedNames.remove(name) != nil {
+            records.removeAll { $0.file == name }
+            isNew = true
+        } else {
+            isNew = names.insert(name).inserted
         }
         guard isNew else { throw FetchError.output(path: target, reason: "two pages named \(name)") }
         do {

@@ -1,16 +1,41 @@
 import Foundation
 
+/// What a store said when it refused a request (401/403): the request, the status, the store's own words
+/// (every credential of the run already redacted) and its machine-readable code (App Store Connect
+/// `errors[0].code`, Google `error.status` or `error.errors[0].reason`), from which a client says what to check.
+public struct StoreRefusal: Sendable, Equatable {
+    /// `GET https://…`: the endpoint refused.
+    public var request: String
+    /// 401 or 403.
+    public var status: Int
+    /// The store's explanation, redacted and bounded; nil when the body held none.
+    public var reason: String?
+    /// `NOT_AUTHORIZED`, `PERMISSION_DENIED`, `forbidden`, …; nil when the body held none.
+    public var code: String?
+
+    /// Creates a refusal.
+    public init(request: String, status: Int, reason: String?, code: String?) {
+        self.request = request
+        self.status = status
+        self.reason = reason
+        self.code = code
+    }
+}
+
 /// Sends requests to one store API with the retry policy: 429, 5xx and requests without an answer are retried
-/// (`RetryPolicy`), 401/403 become `FetchError.refused`, any other non-2xx answer `FetchError.rejected` with the
-/// store's explanation. The `Authorization` value is asked for on every attempt (a token may be renewed in
-/// between) and never appears in an error.
+/// (`RetryPolicy`), 401/403 become the client's `FetchError.refused` naming the endpoint, the store's reason
+/// and what to check, any other non-2xx answer `FetchError.rejected` with the store's explanation. The
+/// `Authorization` value is asked for on every attempt (a token may be renewed in between) and never appears
+/// in an error: every store text shown passes through `redactor` first.
 public struct APISession: Sendable {
     /// The HTTP client.
     public let transport: any HTTPTransport
     /// When to retry.
     public let policy: RetryPolicy
+    /// The run's credentials, to redact from every store text shown.
+    public let redactor: SecretRedactor
     /// What a 401/403 answer means for this store's credential.
-    let refusal: @Sendable (Int) -> FetchError
+    let refusal: @Sendable (StoreRefusal) -> FetchError
     /// Where warnings go.
     let progress: FetchProgress
     /// Waits between attempts (`Task.sleep`; tests may pass their own).
@@ -18,11 +43,13 @@ public struct APISession: Sendable {
 
     /// Creates a session.
     public init(transport: any HTTPTransport, policy: RetryPolicy, progress: FetchProgress,
-                refusal: @escaping @Sendable (Int) -> FetchError,
+                redactor: SecretRedactor = SecretRedactor(),
+                refusal: @escaping @Sendable (StoreRefusal) -> FetchError,
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.transport = transport
         self.policy = policy
         self.progress = progress
+        self.redactor = redactor
         self.refusal = refusal
         self.sleep = sleep
     }
@@ -47,23 +74,26 @@ public struct APISession: Sendable {
             do {
                 let response = try await transport.send(outgoing, timeout: policy.requestTimeout)
                 if (200...299).contains(response.status) { return response }
-                if response.status == 401 || response.status == 403 { throw refusal(response.status) }
+                if response.status == 401 || response.status == 403 {
+                    let said = explanation(in: response.body)
+                    throw refusal(StoreRefusal(request: name, status: response.status, reason: said.text,
+                                               code: said.code))
+                }
                 guard RetryPolicy.isRetryable(status: response.status) else {
                     throw FetchError.rejected(request: name, status: response.status,
-                                              detail: Self.explanation(in: response.body))
+                                              detail: explanation(in: response.body).text)
                 }
                 lastFailure = "HTTP \(response.status)"
                 retryAfter = response.headers["retry-after"].flatMap { RetryPolicy.parseRetryAfter($0, now: Date()) }
             } catch let failure as TransportFailure {
                 lastFailure = failure.reason
             }
+            // Before the attempt count: a long Retry-After on the last attempt still says when to try again.
+            if let retryAfter, waited + retryAfter > policy.maxWait {
+                throw Self.retryLater(request: name, retryAfter: retryAfter, now: Date())
+            }
             guard attempt < policy.maxRetries else { break }
             let delay = policy.delay(beforeRetry: attempt + 1, retryAfter: retryAfter)
-            if let retryAfter, waited + retryAfter > policy.maxWait {
-                let seconds = Int(retryAfter.components.seconds)
-                throw FetchError.retryLater(request: name, seconds: seconds,
-                                            after: Self.timestamp(Date().addingTimeInterval(Double(seconds))))
-            }
             guard waited + delay <= policy.maxWait else {
                 throw FetchError.gaveUp(request: name, attempts: attempt + 1, reason: lastFailure)
             }
@@ -73,19 +103,34 @@ public struct APISession: Sendable {
         throw FetchError.gaveUp(request: name, attempts: policy.maxRetries + 1, reason: lastFailure)
     }
 
-    /// The store's own words from an error body: App Store Connect `errors[0].detail` (or `title`), Google
-    /// `error.message`, or an OAuth `error_description` / `error`; at most 300 characters.
-    static func explanation(in body: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
+    /// The store's own words from an error body — App Store Connect `errors[0].detail` (or `title`), Google
+    /// `error.message`, or an OAuth `error: error_description` — with every credential of the run redacted
+    /// (`SecretRedactor`), and the store's code for the error.
+    func explanation(in body: Data) -> (text: String?, code: String?) {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return (nil, nil) }
         var text: String?
+        var code: String?
         if let errors = object["errors"] as? [[String: Any]], let first = errors.first {
             text = (first["detail"] as? String) ?? (first["title"] as? String)
+            code = first["code"] as? String
         } else if let error = object["error"] as? [String: Any] {
             text = error["message"] as? String
+            code = (error["status"] as? String)
+                ?? ((error["errors"] as? [[String: Any]])?.first?["reason"] as? String)
         } else if let error = object["error"] as? String {
             text = (object["error_description"] as? String).map { "\(error): \($0)" } ?? error
+            code = error
         }
-        return text.map { String($0.prefix(300)) }
+        return (text.map(redactor.redact), code)
+    }
+
+    /// The stop for a `Retry-After` longer than the run waits: the wait in seconds (nil when the store's value
+    /// does not fit an integer) and, when it is within a century, the time to try again.
+    static func retryLater(request: String, retryAfter: Duration, now: Date) -> FetchError {
+        let seconds = retryAfter.components.seconds
+        let century: Int64 = 100 * 366 * 86_400
+        return .retryLater(request: request, seconds: seconds == Int64.max ? nil : Int(seconds),
+                           after: seconds < century ? timestamp(now.addingTimeInterval(Double(seconds))) : nil)
     }
 
     /// `2026-11-23 14:05:00 UTC`.

@@ -21,6 +21,10 @@ public final class AsyncHTTPTransport: HTTPTransport {
         try? await client.shutdown()
     }
 
+    /// Sends `request` and reads its whole body, all within `timeout` (DESIGN.md §2b): AsyncHTTPClient's own
+    /// deadline ends with the response head, so a server that sends its headers and then trickles the body
+    /// (a byte a second keeps any idle timeout quiet) would hold the run for as long as it likes. The attempt
+    /// therefore races a timer, and the loser is cancelled.
     public func send(_ request: HTTPRequest, timeout: Duration) async throws(TransportFailure) -> HTTPResponse {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = request.method == "POST" ? .POST : .GET
@@ -30,17 +34,35 @@ public final class AsyncHTTPTransport: HTTPTransport {
         if let body = request.body {
             outgoing.body = .bytes(Array(body))
         }
+        let client = client
+        let prepared = outgoing
         do {
-            let response = try await client.execute(outgoing, timeout: .nanoseconds(timeout.nanoseconds))
-            let body = try await response.body.collect(upTo: 512 << 20)
-            let bytes = Data(body.readableBytesView)
-            var headers: [String: String] = [:]
-            for header in response.headers {
-                headers[header.name.lowercased()] = header.value
+            return try await Self.within(timeout) {
+                let response = try await client.execute(prepared, timeout: .nanoseconds(timeout.nanoseconds))
+                let body = try await response.body.collect(upTo: 512 << 20)
+                var headers: [String: String] = [:]
+                for header in response.headers {
+                    headers[header.name.lowercased()] = header.value
+                }
+                return HTTPResponse(status: Int(response.status.code), headers: headers,
+                                    body: Data(body.readableBytesView))
             }
-            return HTTPResponse(status: Int(response.status.code), headers: headers, body: bytes)
         } catch {
             throw TransportFailure(Self.describe(error, timeout: timeout))
+        }
+    }
+
+    /// Runs `work` and returns its result, or throws `HTTPClientError.deadlineExceeded` once `limit` has
+    /// passed, without waiting for `work` to notice its cancellation.
+    static func within<Value: Sendable>(_ limit: Duration,
+                                        _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        let race = Race<Value>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                race.start(continuation, work: work, limit: limit)
+            }
+        } onCancel: {
+            race.cancel()
         }
     }
 
@@ -49,7 +71,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
         if let error = error as? HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout, .writeTimeout:
-                return "timed out after \(timeout.components.seconds) s"
+                return "no complete answer within \(timeout.spoken)"
             case .connectTimeout:
                 return "connect timed out"
             case .remoteConnectionClosed:
@@ -64,7 +86,65 @@ public final class AsyncHTTPTransport: HTTPTransport {
     }
 }
 
+/// One attempt racing its timer: whichever ends first resumes the continuation, once, and cancels the other.
+private final class Race<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value, any Error>?
+    private var tasks: [Task<Void, Never>] = []
+    private var cancelled = false
+
+    func start(_ continuation: CheckedContinuation<Value, any Error>,
+               work: @escaping @Sendable () async throws -> Value, limit: Duration) {
+        let alreadyCancelled = lock.withLock {
+            self.continuation = continuation
+            return cancelled
+        }
+        guard !alreadyCancelled else { return finish(.failure(CancellationError())) }
+        let worker = Task {
+            do {
+                self.finish(.success(try await work()))
+            } catch {
+                self.finish(.failure(error))
+            }
+        }
+        let timer = Task {
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
+            self.finish(.failure(HTTPClientError.deadlineExceeded))
+        }
+        let finished = lock.withLock {
+            tasks = [worker, timer]
+            return self.continuation == nil
+        }
+        if finished {
+            worker.cancel()
+            timer.cancel()
+        }
+    }
+
+    func cancel() {
+        lock.withLock { cancelled = true }
+        finish(.failure(CancellationError()))
+    }
+
+    private func finish(_ result: Result<Value, any Error>) {
+        let (continuation, tasks) = lock.withLock {
+            let pending = (self.continuation, self.tasks)
+            self.continuation = nil
+            return pending
+        }
+        guard let continuation else { return }
+        for task in tasks { task.cancel() }
+        continuation.resume(with: result)
+    }
+}
+
 extension Duration {
+    /// `60 s`, or `250 ms` under a second (tests shorten the attempt timeout).
+    var spoken: String {
+        let milliseconds = nanoseconds / 1_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    }
+
     /// The duration in whole nanoseconds (saturating).
     var nanoseconds: Int64 {
         let (seconds, attoseconds) = components

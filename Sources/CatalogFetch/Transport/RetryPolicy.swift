@@ -3,7 +3,8 @@ import Foundation
 /// When to try a request again (DESIGN.md §2b): 429 and 5xx answers and requests that got no answer are retried
 /// at most `maxRetries` times, after an exponential backoff with jitter, or after the server's `Retry-After`
 /// when it names one; a request never waits more than `maxWait` in all. A longer `Retry-After` is not waited
-/// for: the run stops and says when to try again.
+/// for: the run stops at once and says when to try again. Each attempt (connecting, the headers and the whole
+/// body) ends within `requestTimeout`.
 public struct RetryPolicy: Sendable {
     /// Retries after the first attempt (5: six attempts in all).
     public var maxRetries: Int
@@ -11,7 +12,7 @@ public struct RetryPolicy: Sendable {
     public var baseDelay: Duration
     /// The most one request waits, summed over its retries.
     public var maxWait: Duration
-    /// The timeout of each attempt.
+    /// The most one attempt takes, from connecting to the last byte of the body (DESIGN.md §2b: 60 s).
     public var requestTimeout: Duration
     /// A number in 0..<1 (random by default): the jitter adds up to half the backoff.
     public var jitter: @Sendable () -> Double
@@ -40,16 +41,21 @@ public struct RetryPolicy: Sendable {
         return backoff + backoff * (jitter() / 2)
     }
 
-    /// A `Retry-After` value: delay-seconds or an HTTP date (RFC 9110 §10.2.3), relative to `now`; nil when
-    /// it is neither.
+    /// A `Retry-After` value, relative to `now`: RFC 9110 §10.2.3 allows `delay-seconds` (`1*DIGIT`, "a
+    /// non-negative decimal integer") or an HTTP-date; nil when it is neither. Digits too many for an integer
+    /// are still a delay, the longest one there is (`Duration.seconds(Int64.max)`), so the run stops at once
+    /// instead of reading the value as absent and retrying.
     public static func parseRetryAfter(_ value: String, now: Date) -> Duration? {
         let text = value.trimmingCharacters(in: .whitespaces)
-        if let seconds = Int(text), seconds >= 0 { return .seconds(seconds) }
+        if !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return .seconds(Int64(text) ?? Int64.max)
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: text) else { return nil }
-        return .seconds(max(0, Int(date.timeIntervalSince(now).rounded(.up))))
+        let seconds = date.timeIntervalSince(now).rounded(.up)
+        return .seconds(seconds <= 0 ? 0 : seconds < 9e18 ? Int64(seconds) : Int64.max)
     }
 }

@@ -8,6 +8,8 @@ enum ASCAttributeName: String {
     case customerPrice, currency
     // Intro offers.
     case offerMode, duration, targetSubscriptionPlanType, numberOfPeriods
+    // The app (`apps`).
+    case bundleId
 
     /// The JSON kind the builder reads the attribute as.
     enum Kind {
@@ -40,6 +42,9 @@ enum ASCAttributeName: String {
         case "subscriptionPricePoints", "inAppPurchasePricePoints": [.customerPrice]
         case "territories": [.currency]
         case "subscriptionIntroductoryOffers": introOffer
+        case "apps": [.bundleId]
+        // UPFRONT or MONTHLY: a product's own availability is its up-front plan's (FORMATS.md "ASC availability").
+        case "subscriptionPlanAvailabilities": [.planType]
         default: []
         }
     }

@@ -8,6 +8,8 @@ struct ASCPriceRow {
     let start: CalendarDate?
     let manual: Bool
     let node: NodeID
+    /// True when neither the attributes nor the ID (`ASCPriceRowDates`) date the row.
+    var undated = false
 
     /// Whether this row takes precedence over `other` for the same territory: a later start (null earliest),
     /// then manual over automatic.
@@ -40,8 +42,14 @@ extension ASCCatalogBuilder {
             return nil
         }
         if let planType = try string(node, .planType), planType != "UPFRONT" { return nil }
-        let start = try date(node, .startDate)
-        if let end = try date(node, .endDate), end <= asOf { return nil }
+        var start = try date(node, .startDate)
+        var end = try date(node, .endDate)
+        // FORMATS.md's one exception to opaque IDs: an IAP price row without dates takes them from its ID.
+        if start == nil, end == nil, pool.identities.type(of: node) == types.inAppPurchasePrices,
+           let dates = ASCPriceRowDates(id: pool.id(of: node)) {
+            (start, end) = (dates.start, dates.end)
+        }
+        if let end, end <= asOf { return nil }
         let manual = try bool(node, .manual) ?? linkedAsManual
 
         let point = pool.firstLinked(node, type: pointType)
@@ -56,22 +64,37 @@ extension ASCCatalogBuilder {
         }
         let (territory, currency) = try lookups.territory(territoryNode, builder: self, near: node)
         return ASCPriceRow(territory: territory, money: Money(amount: amount, currency: currency), start: start,
-                           manual: manual, node: node)
+                           manual: manual, node: node, undated: start == nil && end == nil)
     }
 
-    /// Current prices by territory, and scheduled ones (exported, never compared).
-    func select(_ rows: [ASCPriceRow]) -> ([Territory: Price], [UncomparedPrice]) {
+    /// Current prices by territory, and scheduled ones (exported, never compared). With `product` (in-app
+    /// purchases), two undated rows of one territory that neither beats and that disagree are an error naming
+    /// both (FORMATS.md): which one is current must not depend on file order.
+    func select(_ rows: [ASCPriceRow], product: String? = nil) throws(CatalogReadError)
+        -> ([Territory: Price], [UncomparedPrice])
+    {
         var current: [Territory: ASCPriceRow] = [:]
         var scheduled: [ScheduleKey: ASCPriceRow] = [:]
+        var conflicts: [Territory: (ASCPriceRow, ASCPriceRow)] = [:]
         for row in rows {
             if let start = row.start, start > asOf {
                 let key = ScheduleKey(territory: row.territory, start: start)
                 if let existing = scheduled[key], !row.beats(existing) { continue }
                 scheduled[key] = row
             } else {
-                if let existing = current[row.territory], !row.beats(existing) { continue }
+                if let existing = current[row.territory], !row.beats(existing) {
+                    if product != nil, row.undated, existing.undated, !existing.beats(row), row.money != existing.money,
+                       conflicts[row.territory] == nil {
+                        conflicts[row.territory] = (existing, row)
+                    }
+                    continue
+                }
                 current[row.territory] = row
             }
+        }
+        // Only a conflict among the rows that are current matters (a dated row may beat both).
+        for (territory, pair) in conflicts.sorted(by: { $0.key < $1.key }) where current[territory]?.undated == true {
+            throw undatedConflict(product ?? "", pair.0, pair.1)
         }
         let prices = current.mapValues {
             Price(territory: $0.territory, money: $0.money, location: pool.location(of: $0.node))
@@ -84,6 +107,55 @@ extension ASCCatalogBuilder {
                             startDate: $0.key.start)
         }
         return (prices, uncompared)
+    }
+}
+
+extension ASCCatalogBuilder {
+    /// Two undated price rows of one product and territory that disagree, located at the later one.
+    private func undatedConflict(_ product: String, _ first: ASCPriceRow, _ second: ASCPriceRow) -> CatalogReadError {
+        let firstLocation = pool.location(of: first.node)
+        return CatalogReadError(
+            "in-app purchase \(quotedForMessage(product)) has two undated \(first.manual ? "manual" : "automatic") "
+                + "prices for \(first.territory.alpha2) that disagree: inAppPurchasePrices "
+                + "\(quotedForMessage(pool.id(of: first.node), limit: 80)) (\(firstLocation)) is \(first.money) and "
+                + "inAppPurchasePrices \(quotedForMessage(pool.id(of: second.node), limit: 80)) is \(second.money); "
+                + "neither states startDate or endDate, so which one is current is unknown (fetch again: fetch asks "
+                + "for the dates)", at: pool.location(of: second.node))
+    }
+}
+
+/// The dates an IAP price row's ID holds (FORMATS.md "Current ASC price"): a peer client reports that App Store
+/// Connect answers equalized (`automaticPrices`) rows without `startDate`/`endDate` and that their IDs are
+/// base64url JSON whose `sd` and `ed` are those dates. Only read for rows whose attributes state neither; an ID
+/// that is not such JSON dates nothing (IDs are otherwise opaque).
+struct ASCPriceRowDates {
+    let start: CalendarDate?
+    let end: CalendarDate?
+
+    /// IDs longer than this are not decoded (real ones are a few hundred characters).
+    static let maximumLength = 4096
+
+    init?(id: String) {
+        guard !id.isEmpty, id.utf8.count <= Self.maximumLength,
+              id.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "=")
+                  || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+                  || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) })
+        else { return nil }
+        var base64 = id.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.hasSuffix("=") { base64.removeLast() }
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        func date(_ key: String) -> CalendarDate?? {
+            switch object[key] {
+            case nil, is NSNull: .some(nil)
+            case let text as String: CalendarDate(iso: text).map { .some($0) }
+            default: nil
+            }
+        }
+        guard object["sd"] != nil || object["ed"] != nil, let start = date("sd"), let end = date("ed") else { return nil }
+        self.start = start
+        self.end = end
     }
 }
 

@@ -13,6 +13,10 @@ struct ASCResourceTypes {
     let inAppPurchasePricePoints: TypeID?
     let territories: TypeID?
     let automaticPricesRelationship: RelationshipID?
+    let apps: TypeID?
+    let inAppPurchaseAvailabilities: TypeID?
+    let subscriptionPlanAvailabilities: TypeID?
+    let subscriptionAvailabilities: TypeID?
 
     init(_ pool: ASCResourcePool) {
         subscriptionGroups = pool.type("subscriptionGroups")
@@ -26,6 +30,10 @@ struct ASCResourceTypes {
         inAppPurchasePricePoints = pool.type("inAppPurchasePricePoints")
         territories = pool.type("territories")
         automaticPricesRelationship = pool.relationship("automaticPrices")
+        apps = pool.type("apps")
+        inAppPurchaseAvailabilities = pool.type("inAppPurchaseAvailabilities")
+        subscriptionPlanAvailabilities = pool.type("subscriptionPlanAvailabilities")
+        subscriptionAvailabilities = pool.type("subscriptionAvailabilities")
     }
 }
 
@@ -98,8 +106,16 @@ struct ASCCatalogBuilder {
                 + "input (offers without offerMode or duration); they are not compared")
         }
         remarks += tally.unknownValues
-        return Catalog(path: path, format: .ascJSON, groups: groups, products: products,
-                       capabilities: CatalogCapabilities(expressesGroups: true), remarks: remarks)
+        var catalog = Catalog(path: path, format: .ascJSON, groups: groups, products: products,
+                              capabilities: CatalogCapabilities(expressesGroups: true), remarks: remarks)
+        // The app (`/v1/apps/{id}`): its bundle ID, for `app-mismatch`; the first app stating one.
+        for node in pool.definitionOrder where pool.identities.type(of: node) == types.apps {
+            guard let bundleID = try string(node, .bundleId), !bundleID.isEmpty else { continue }
+            catalog.appID = bundleID
+            catalog.appIDLocation = attributeLocation(node, .bundleId)
+            break
+        }
+        return catalog
     }
 
     // MARK: Products
@@ -137,10 +153,13 @@ struct ASCCatalogBuilder {
                 rows.append(row)
             }
         }
-        (product.prices, product.uncomparedPrices) = select(rows)
+        (product.prices, product.uncomparedPrices) = try select(rows)
         if let first = product.prices.values.min(by: { $0.territory < $1.territory }), let location = first.location {
             fieldLocations[.price] = location
         }
+        product.fieldLocations = fieldLocations
+        limitPrices(of: &product, to: try availableTerritories(of: node))
+        fieldLocations = product.fieldLocations
 
         product.introOffers = try introOffers(of: node, lookups: &lookups, tally: &tally)
         if let location = product.introOffers?.first?.location { fieldLocations[.introOffer] = location }
@@ -187,10 +206,11 @@ struct ASCCatalogBuilder {
                 rows.append(row)
             }
         }
-        (product.prices, product.uncomparedPrices) = select(rows)
+        (product.prices, product.uncomparedPrices) = try select(rows, product: product.id.rawValue)
         if let first = product.prices.values.min(by: { $0.territory < $1.territory }), let location = first.location {
             product.fieldLocations[.price] = location
         }
+        limitPrices(of: &product, to: try availableTerritories(of: node))
         return product
     }
 

@@ -54,6 +54,7 @@ extension ASCResourcePool {
             let parentNode = node(type: type(named: link.type), id: link.id)
             let relationship = relationship(named: link.relationship)
             stateIntroductoryOffers(parentNode, relationship: relationship)
+            stateAvailableTerritories(parentNode, relationship: relationship)
             parent = (parentNode, relationship)
         }
         // Key paths are only spelled out when an error needs one.
@@ -97,6 +98,12 @@ extension ASCResourcePool {
         if let detail = first["detail"]?.string { message += " — \(quotedForMessage(detail, limit: 300))" }
         if let count = errors.elements?.count, count > 1 { message += " and \(count - 1) more error(s)" }
         return document.error(message, at: first)
+    }
+
+    /// Whether a relationship's `data` of `count` items is the whole list: no `meta.paging.total` above it.
+    private static func isWholeList(_ relationship: JSONValue, count: Int) -> Bool {
+        guard let total = relationship["meta"]?["paging"]?["total"]?.int else { return true }
+        return total <= count
     }
 
     /// `(parentType, parentId)` and the relationship from `links.self` when it has the form
@@ -159,6 +166,11 @@ extension ASCResourcePool {
                 guard let data = member.value["data"] else { continue }
                 let relationship = member.withKeyBytes { self.relationship(utf8: $0) }
                 stateIntroductoryOffers(current, relationship: relationship)
+                // `include=availableTerritories` lists at most `limit[availableTerritories]` (50) of them; only a
+                // list as long as its `meta.paging.total` is the whole of them.
+                if let elements = data.elements, Self.isWholeList(member.value, count: elements.count) {
+                    stateAvailableTerritories(current, relationship: relationship)
+                }
                 if data.isNull {
                     // Stated empty.
                 } else if data.members != nil {

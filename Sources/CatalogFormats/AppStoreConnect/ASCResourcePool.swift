@@ -31,6 +31,9 @@ struct ASCResourcePool {
     /// Subscriptions whose `introductoryOffers` the input states (relationship `data`, possibly empty, or a
     /// `links.self` document): no offers there means "has none", not "unknown".
     private(set) var statedIntroductoryOffers: Set<NodeID> = []
+    /// Availabilities whose `availableTerritories` the input states in full (relationship `data` that is not a
+    /// page of a longer list, or a `links.self` document): only these limit where a product is sold.
+    private(set) var statedAvailableTerritories: Set<NodeID> = []
     private(set) var marks = ASCMarks()
     private(set) var types = NameTable()
     private var relationships = NameTable()
@@ -122,6 +125,13 @@ struct ASCResourcePool {
     mutating func stateIntroductoryOffers(_ node: NodeID, relationship: RelationshipID) {
         if relationships.names[Int(relationship.index)] == "introductoryOffers" {
             statedIntroductoryOffers.insert(node)
+        }
+    }
+
+    /// Records that the input states `node`'s available territories when `relationship` is them.
+    mutating func stateAvailableTerritories(_ node: NodeID, relationship: RelationshipID) {
+        if relationships.names[Int(relationship.index)] == "availableTerritories" {
+            statedAvailableTerritories.insert(node)
         }
     }
 

@@ -21,8 +21,15 @@ import Foundation
 /// the row whose `startDate` is null or on/before `asOf`, latest start winning and null counting as earliest;
 /// rows whose `endDate` is on/before `asOf` are dropped; a manual price beats an automatic one with the same
 /// start. Rows starting after `asOf` are exported as `scheduled` uncompared prices. Price and price point IDs
-/// are opaque and never decoded. A territory's currency is its resource's `attributes.currency`, else the
-/// territory's App Store currency.
+/// are opaque and never decoded, with FORMATS.md's one exception: an in-app purchase price row stating neither
+/// `startDate` nor `endDate` takes them from its ID when that is base64url JSON with `sd`/`ed`; two undated rows
+/// of one product and territory that still disagree are an error naming both. A territory's currency is its
+/// resource's `attributes.currency`, else the territory's App Store currency.
+///
+/// Availability (FORMATS.md "ASC availability"): where the input states a product's `availableTerritories` in
+/// full (IAP `inAppPurchaseAvailabilities`, a subscription's UPFRONT `subscriptionPlanAvailabilities` or the
+/// deprecated `subscriptionAvailabilities`), a current price for a territory outside them is exported as
+/// `unavailable` and never compared. The app's `bundleId` (`apps`, `/v1/apps/{id}`) is the catalog's app ID.
 ///
 /// Intro offers (one record per territory) are non-nil only when the input states a subscription's offers:
 /// relationship `data` (possibly empty), a `…/introductoryOffers` document, or offers linked to it. Offers not in
@@ -48,38 +55,39 @@ public struct AppStoreConnectReader: CatalogReader {
     public func read(contentsOf url: URL, displayPath: String, options: ReadOptions) throws(CatalogReadError)
         -> Catalog
     {
-        var pool = ASCResourcePool()
-        // One document at a time: each is dropped once its records are pooled.
         if FileLoading.isDirectory(url) {
-            let folder = url.standardizedFileURL
-            let files = FileLoading.files(in: folder, suffix: ".json")
-            guard !files.isEmpty else {
-                throw CatalogReadError("the folder holds no .json files", at: SourceLocation(path: displayPath))
-            }
-            let base = displayPath.hasSuffix("/") ? String(displayPath.dropLast()) : displayPath
-            let paths = files.map { file in
-                let path = file.standardizedFileURL.path
-                let relative = path.hasPrefix(folder.path + "/")
-                    ? String(path.dropFirst(folder.path.count + 1)) : file.lastPathComponent
-                return base + "/" + relative
-            }
-            // Parsed on the second core while this one pools, in file order.
-            let documents = ReadAhead(count: files.count) { index throws(CatalogReadError) in
-                try JSONDocument(contentsOf: files[index], displayPath: paths[index])
-            }
-            defer { documents.finish() }
-            let requests = Self.fetchedRequests(in: folder)
-            for file in files {
-                // fetch writes its pages flat: a file in a subfolder is not one of them.
-                let isPage = file.deletingLastPathComponent().standardizedFileURL.path == folder.path
-                try pool.add(documents.next(), request: isPage ? requests[file.lastPathComponent] : nil)
-            }
-        } else {
-            try pool.add(JSONDocument(contentsOf: url, displayPath: displayPath))
+            return try read(folder: url, listing: FileLoading.listing(of: url).map(\.path), displayPath: displayPath,
+                            options: options)
         }
-        pool.finishReading()
-        try pool.requireMarks(path: displayPath)
-        return try ASCCatalogBuilder(pool: pool, asOf: options.asOf).catalog(path: displayPath)
+        var pool = ASCResourcePool()
+        try pool.add(JSONDocument(contentsOf: url, displayPath: displayPath))
+        return try catalog(of: &pool, displayPath: displayPath, options: options)
+    }
+
+    /// Reads the `.json` documents of a folder as listed, in listing order, one at a time: each is dropped once
+    /// its records are pooled.
+    public func read(folder url: URL, listing: [String], displayPath: String,
+                     options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        let names = listing.filter { $0.lowercased().hasSuffix(".json") }
+        guard !names.isEmpty else {
+            throw CatalogReadError("the folder holds no .json files", at: SourceLocation(path: displayPath))
+        }
+        let base = displayPath.hasSuffix("/") ? String(displayPath.dropLast()) : displayPath
+        // Listed as regular files: `isDirectory` spares Foundation a `stat` per file to find out.
+        let files = names.map { url.appendingPathComponent($0, isDirectory: false) }
+        let paths = names.map { base + "/" + $0 }
+        // Parsed on the second core while this one pools, in file order.
+        let documents = ReadAhead(count: files.count) { index throws(CatalogReadError) in
+            try JSONDocument(contentsOf: files[index], displayPath: paths[index])
+        }
+        defer { documents.finish() }
+        let requests = Self.fetchedRequests(in: url)
+        var pool = ASCResourcePool()
+        for name in names {
+            // fetch writes its pages flat: a file in a subfolder is not one of them.
+            try pool.add(documents.next(), request: name.contains("/") ? nil : requests[name])
+        }
+        return try catalog(of: &pool, displayPath: displayPath, options: options)
     }
 
     /// The request path of each page of a snapshot `fetch` wrote, by file name, from its `.fetch.json`
@@ -100,6 +108,12 @@ public struct AppStoreConnectReader: CatalogReader {
     public func read(data: Data, displayPath: String, options: ReadOptions) throws(CatalogReadError) -> Catalog {
         var pool = ASCResourcePool()
         try pool.add(JSONDocument(data: data, path: displayPath))
+        return try catalog(of: &pool, displayPath: displayPath, options: options)
+    }
+
+    /// The catalog of every document pooled, once the pool holds the marks of the format.
+    private func catalog(of pool: inout ASCResourcePool, displayPath: String,
+                         options: ReadOptions) throws(CatalogReadError) -> Catalog {
         pool.finishReading()
         try pool.requireMarks(path: displayPath)
         return try ASCCatalogBuilder(pool: pool, asOf: options.asOf).catalog(path: displayPath)

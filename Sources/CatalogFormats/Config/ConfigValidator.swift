@@ -155,6 +155,7 @@ struct ConfigValidator: ConfigNodeReading {
                 switch entry.key {
                 case "bundleId":
                     catalog.appID = try string(entry.value, path: entryPath)
+                    catalog.appIDLocation = entry.value.location
                 case "baseTerritory":
                     let code = try string(entry.value, path: entryPath)
                     catalog.baseTerritory = try territory(code, at: entry.value.location, path: entryPath)

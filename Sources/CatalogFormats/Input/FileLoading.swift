@@ -35,23 +35,22 @@ enum FileLoading {
     /// What `url` holds (following symbolic links); a missing path, a symbolic link loop or a path that cannot
     /// be searched is an error naming it.
     static func kind(of url: URL, displayPath: String) throws(CatalogReadError) -> Kind {
+        try examine(url, displayPath: displayPath).kind
+    }
+
+    /// What `url` holds and its size in bytes, from one `stat` (following symbolic links), several times cheaper
+    /// than `URL.resourceValues` once per file of a large folder; errors as `kind(of:displayPath:)`.
+    static func examine(_ url: URL, displayPath: String) throws(CatalogReadError) -> (kind: Kind, size: Int) {
         if displayPath.isEmpty { throw CatalogReadError("the path is empty", at: emptyPathLocation) }
         var info = stat()
         guard stat(url.path, &info) == 0 else {
             throw CatalogReadError(reason(forErrno: errno), at: SourceLocation(path: displayPath))
         }
         switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .directory
-        case S_IFREG: return .regular
-        default: return .stream
+        case S_IFDIR: return (.directory, Int(info.st_size))
+        case S_IFREG: return (.regular, Int(info.st_size))
+        default: return (.stream, Int(info.st_size))
         }
-    }
-
-    /// The size in bytes of what `url` names (following symbolic links), 0 when it cannot be examined: a `stat`,
-    /// several times cheaper than `URL.resourceValues` once per file of a large folder.
-    static func size(of url: URL) -> Int {
-        var info = stat()
-        return stat(url.path, &info) == 0 ? Int(info.st_size) : 0
     }
 
     /// Whether anything is at `url`: false only when nothing is there (a dangling symbolic link included); a
@@ -135,19 +134,9 @@ enum FileLoading {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// The regular files in a folder, recursively, whose names end in `suffix` (in any case), sorted by relative
-    /// path so that reading order (and so output) never depends on the file system. Hidden entries (a leading
-    /// `.`) are skipped; symbolic links are neither followed nor read. Read with `readdir`, whose entry types spare
-    /// a `stat` per file.
-    static func files(in folder: URL, suffix: String) -> [URL] {
-        var paths: [String] = []
-        collectFiles(in: folder.path, suffix: suffix.lowercased(), into: &paths)
-        return paths.sorted().map { URL(fileURLWithPath: $0) }
-    }
-
-    /// A folder's regular files, recursively, relative to it and sorted, with their inodes (from `readdir`, so
-    /// no `stat` per file): hidden entries are skipped and symbolic links neither followed nor listed, as in
-    /// `files(in:suffix:)`.
+    /// A folder's regular files, recursively, relative to it and sorted (so reading order, and so output, never
+    /// depends on the file system), with their inodes (from `readdir`, whose entry types spare a `stat` per
+    /// file): hidden entries (a leading `.`) are skipped and symbolic links neither followed nor listed.
     static func listing(of folder: URL) -> [(path: String, inode: UInt64)] {
         var entries: [(path: String, inode: UInt64)] = []
         collectEntries(in: folder.path, relative: "", into: &entries)
@@ -178,33 +167,6 @@ enum FileLoading {
                 collectEntries(in: path, relative: relative + name + "/", into: &entries)
             } else if type == Int32(DT_REG) {
                 entries.append((relative + name, UInt64(entry.pointee.d_ino)))
-            }
-        }
-    }
-
-    private static func collectFiles(in folder: String, suffix: String, into paths: inout [String]) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard !name.hasPrefix(".") else { continue }
-            let path = folder + "/" + name
-            var type = Int32(entry.pointee.d_type)
-            if type == Int32(DT_UNKNOWN) {
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: type = Int32(DT_DIR)
-                case S_IFREG: type = Int32(DT_REG)
-                default: continue
-                }
-            }
-            if type == Int32(DT_DIR) {
-                collectFiles(in: path, suffix: suffix, into: &paths)
-            } else if type == Int32(DT_REG), name.lowercased().hasSuffix(suffix) {
-                paths.append(path)
             }
         }
     }

@@ -64,7 +64,9 @@ public struct InputSource: Hashable, Sendable {
         let display = displayPath
         switch origin {
         case .path(let path):
-            return try ResolvedInput.resolve(url: URL(fileURLWithPath: path), displayPath: display, source: self,
+            // `isDirectory` from the spelling: resolution's own `stat` tells a folder, Foundation need not.
+            let url = URL(fileURLWithPath: path, isDirectory: path.hasSuffix("/"))
+            return try ResolvedInput.resolve(url: url, displayPath: display, source: self,
                                              role: role, scratch: nil, identity: nil)
         case .standardInput:
             return try ResolvedInput.resolve(url: URL(fileURLWithPath: "/dev/stdin"), displayPath: display,

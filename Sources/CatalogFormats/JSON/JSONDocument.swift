@@ -41,8 +41,8 @@ final class JSONDocument {
     /// else, and a file that cannot be mapped, is read as `FileLoading` reads it, with its errors.
     convenience init(contentsOf url: URL, displayPath: String) throws(CatalogReadError) {
         // An empty file is left to FileLoading, which reads none (Foundation leaks a buffer for it).
-        if try FileLoading.kind(of: url, displayPath: displayPath) == .regular,
-           FileLoading.size(of: url) > 0,
+        let (kind, size) = try FileLoading.examine(url, displayPath: displayPath)
+        if kind == .regular, size > 0,
            let mapped = try? Data(contentsOf: url, options: .alwaysMapped) {
             try self.init(data: mapped, path: displayPath)
         } else {

@@ -28,29 +28,41 @@ public struct PlayJSONReader: CatalogReader {
     /// Reads a file, or every `.json` file under a folder (recursively, sorted by relative path).
     public func read(contentsOf url: URL, displayPath: String,
                      options: ReadOptions) throws(CatalogReadError) -> Catalog {
-        var builder = PlayCatalogBuilder()
         if FileLoading.isDirectory(url) {
-            let base = displayPath.hasSuffix("/") && displayPath.count > 1 ? String(displayPath.dropLast()) : displayPath
-            let files = FileLoading.files(in: url, suffix: ".json")
-                .filter { !$0.lastPathComponent.lowercased().hasSuffix(".metadata.json") }
-            guard !files.isEmpty else {
-                throw CatalogReadError("the folder holds no .json files", at: SourceLocation(path: displayPath))
-            }
-            let paths = files.map { base + "/" + Self.relativePath(of: $0, in: url) }
-            // Parsed on the second core while this one builds, in file order.
-            let documents = ReadAhead(count: files.count) { index throws(CatalogReadError) in
-                try JSONDocument(contentsOf: files[index], displayPath: paths[index])
-            }
-            defer { documents.finish() }
-            for _ in files.indices { try builder.add(documents.next()) }
-            guard builder.sawPlayMarks else {
-                throw CatalogReadError(
-                    "not a Play Developer API catalog: none of the \(files.count) .json files holds a Play resource, "
-                        + "a list of them or a Play \"kind\" (empty objects only)", at: SourceLocation(path: displayPath))
-            }
-        } else {
-            try builder.add(try JSONDocument(contentsOf: url, displayPath: displayPath))
-            try Self.requireMarks(builder, displayPath: displayPath)
+            return try read(folder: url, listing: FileLoading.listing(of: url).map(\.path), displayPath: displayPath,
+                            options: options)
+        }
+        var builder = PlayCatalogBuilder()
+        try builder.add(try JSONDocument(contentsOf: url, displayPath: displayPath))
+        try Self.requireMarks(builder, displayPath: displayPath)
+        return builder.finish(path: displayPath)
+    }
+
+    /// Reads every `.json` file of a folder as listed (`*.metadata.json` sidecars left out), in listing order.
+    public func read(folder url: URL, listing: [String], displayPath: String,
+                     options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        var builder = PlayCatalogBuilder()
+        let base = displayPath.hasSuffix("/") && displayPath.count > 1 ? String(displayPath.dropLast()) : displayPath
+        let names = listing.filter { name in
+            let lowered = name.lowercased()
+            return lowered.hasSuffix(".json") && !lowered.hasSuffix(".metadata.json")
+        }
+        guard !names.isEmpty else {
+            throw CatalogReadError("the folder holds no .json files", at: SourceLocation(path: displayPath))
+        }
+        // Listed as regular files: `isDirectory` spares Foundation a `stat` per file to find out.
+        let files = names.map { url.appendingPathComponent($0, isDirectory: false) }
+        let paths = names.map { base + "/" + $0 }
+        // Parsed on the second core while this one builds, in file order.
+        let documents = ReadAhead(count: files.count) { index throws(CatalogReadError) in
+            try JSONDocument(contentsOf: files[index], displayPath: paths[index])
+        }
+        defer { documents.finish() }
+        for _ in files.indices { try builder.add(documents.next()) }
+        guard builder.sawPlayMarks else {
+            throw CatalogReadError(
+                "not a Play Developer API catalog: none of the \(files.count) .json files holds a Play resource, "
+                    + "a list of them or a Play \"kind\" (empty objects only)", at: SourceLocation(path: displayPath))
         }
         return builder.finish(path: displayPath)
     }
@@ -76,16 +88,5 @@ public struct PlayJSONReader: CatalogReader {
         try builder.add(try JSONDocument(data: data, path: displayPath))
         try Self.requireMarks(builder, displayPath: displayPath)
         return builder.finish(path: displayPath)
-    }
-
-    /// The path of `file` below `folder`, with `/` separators.
-    static func relativePath(of file: URL, in folder: URL) -> String {
-        let fileComponents = file.standardizedFileURL.pathComponents
-        let folderComponents = folder.standardizedFileURL.pathComponents
-        guard fileComponents.count > folderComponents.count,
-              Array(fileComponents.prefix(folderComponents.count)) == folderComponents else {
-            return file.lastPathComponent
-        }
-        return fileComponents.dropFirst(folderComponents.count).joined(separator: "/")
     }
 }

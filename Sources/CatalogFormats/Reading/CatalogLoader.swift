@@ -1,7 +1,9 @@
 import CatalogCore
 import Foundation
 
-/// Finds, detects and reads inputs: the one entry point the CLI uses.
+/// Reads inputs with the reader of their format: the one entry point the CLI uses, and the one place that knows
+/// every reader. The format folders know nothing of it; `Input/` (resolution, detection, the reader contract) is
+/// below them all (DESIGN.md §9: no folder cycles).
 public struct CatalogLoader: Sendable {
     /// Options every reader gets.
     public var options: ReadOptions
@@ -36,9 +38,13 @@ public struct CatalogLoader: Sendable {
     /// Reads a resolved input with the reader of its format; an input whose format could not be told, or
     /// that its role refuses, throws why here.
     public func load(_ input: ResolvedInput) throws(CatalogReadError) -> Catalog {
-        let format = try input.readableFormat()
-        return try CatalogLoader.reader(for: format).read(contentsOf: input.url, displayPath: input.displayPath,
-                                                           options: options)
+        let reader = CatalogLoader.reader(for: try input.readableFormat())
+        if input.kind == .folder {
+            // The listing resolution made: the folder is not listed (or stat'ed) again.
+            return try reader.read(folder: input.url, listing: input.listing, displayPath: input.displayPath,
+                                   options: options)
+        }
+        return try reader.read(contentsOf: input.url, displayPath: input.displayPath, options: options)
     }
 
     /// Reads `path` (relative to the working directory, or absolute) as `format`, detecting it when nil.

@@ -34,15 +34,31 @@ public struct AppStoreMetadataReader: CatalogReader {
     /// Reads a `metadata.xml`, or the `metadata.xml` of a package folder, streaming it.
     public func read(contentsOf url: URL, displayPath: String,
                      options: ReadOptions) throws(CatalogReadError) -> Catalog {
-        var fileURL = url
-        var filePath = displayPath
         if FileLoading.isDirectory(url) {
-            fileURL = url.appendingPathComponent("metadata.xml")
-            filePath = displayPath + "/metadata.xml"
-            guard FileManager.default.fileExists(atPath: fileURL.path) else {
-                throw CatalogReadError("not a Transporter package: the folder holds no metadata.xml",
-                                       at: SourceLocation(path: displayPath))
-            }
+            return try readPackage(url, listsMetadata: false, displayPath: displayPath, options: options)
+        }
+        return try read(filePath: displayPath, catalogPath: displayPath,
+                        options: options) { builder throws(CatalogReadError) in
+            try XMLSAXParser.parse(contentsOf: url, displayPath: displayPath, handler: builder)
+        }
+    }
+
+    /// Reads the `metadata.xml` of a package folder; a listing that holds it spares looking for it.
+    public func read(folder url: URL, listing: [String], displayPath: String,
+                     options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        try readPackage(url, listsMetadata: listing.contains("metadata.xml"), displayPath: displayPath,
+                        options: options)
+    }
+
+    /// Reads a package's `metadata.xml`. Unless `listsMetadata` says it is one of the package's regular files,
+    /// it is looked for (a symbolic link, which listings leave out, is read as before).
+    private func readPackage(_ url: URL, listsMetadata: Bool, displayPath: String,
+                             options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        let fileURL = url.appendingPathComponent("metadata.xml")
+        let filePath = displayPath + "/metadata.xml"
+        guard listsMetadata || FileManager.default.fileExists(atPath: fileURL.path) else {
+            throw CatalogReadError("not a Transporter package: the folder holds no metadata.xml",
+                                   at: SourceLocation(path: displayPath))
         }
         return try read(filePath: filePath, catalogPath: displayPath,
                         options: options) { builder throws(CatalogReadError) in

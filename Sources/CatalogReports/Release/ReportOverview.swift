@@ -133,7 +133,8 @@ extension Rule {
     /// their values out.
     fileprivate var comparesSides: Bool {
         switch self {
-        case .productMissingInStore, .productMissingInConfig, .typeMismatch, .priceMismatch, .priceMissingInStore,
+        case .productMissingInStore, .productMissingInConfig, .appMismatch, .typeMismatch, .priceMismatch,
+             .priceMissingInStore,
              .priceMissingInConfig, .periodMismatch, .groupMismatch, .groupLevelMismatch, .groupMissingInStore,
              .introOfferMismatch, .familySharingMismatch, .availabilityMismatch, .nameMismatch:
             true

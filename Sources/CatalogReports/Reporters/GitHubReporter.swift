@@ -14,7 +14,9 @@ public struct GitHubReporter: Reporter {
 
     public func report(_ result: CheckResult, context: ReportContext) -> String {
         let overview = ReportOverview(result)
-        var lines = overview.findings.map(command)
+        // `--quiet`: annotations for the failing findings only; the summary line still counts every finding.
+        let annotated = context.failingOnly ? overview.findings.filter(result.fails) : overview.findings
+        var lines = annotated.map(command)
         // A plain line (not a command): it starts with the tool's name, never with `::`.
         var summary = "\(ToolInfo.name) \(overview.verdictLine)"
         if let policy = overview.policyLine {

@@ -6,10 +6,10 @@ import CatalogCore
 ///
 /// The page is a list of sections (`verdict`, `summary`, `findings`), each a function of the result; with a
 /// `ReleaseOverview` in the context (the `report` command, `--report html:`) the product table and the price
-/// matrices follow (`HTMLReporter+Release.swift`). Every piece of catalog
+/// matrices follow (`HTMLReleaseSections`). Every piece of catalog
 /// text goes through `HTMLNode`, which escapes it; the output has no timestamp, so the same result gives the
 /// same bytes.
-public struct HTMLReporter: Reporter {
+public struct HTMLReporter: Reporter, HTMLReportPieces {
     /// Creates the reporter.
     public init() {}
 
@@ -20,8 +20,8 @@ public struct HTMLReporter: Reporter {
             summarySection(overview),
             findingsSection(overview),
         ]
-        if let release = context.overview {
-            sections += [productsSection(release), pricesSection(release)]
+        if let release = context.overview.map(HTMLReleaseSections.init) {
+            sections += [release.productsSection(), release.pricesSection()]
         }
         return page(title: "\(ToolInfo.name) \(overview.verdict): \(fileName(result.configPath))",
                     sections: sections).document()
@@ -181,19 +181,6 @@ public struct HTMLReporter: Reporter {
 
     // MARK: - Pieces
 
-    /// A table inside a frame that scrolls sideways when it is wider than the screen.
-    func scrolling(@HTMLContentBuilder _ table: () -> [HTMLNode]) -> HTMLNode {
-        HTMLNode("div", .class("scroll"), children: table)
-    }
-
-    func header(_ title: String, numeric: Bool = false, rows: Int = 1, columns: Int = 1) -> HTMLNode {
-        var attributes = [HTMLAttribute("scope", columns > 1 ? "colgroup" : "col")]
-        if numeric { attributes.append(.class("num")) }
-        if rows > 1 { attributes.append(HTMLAttribute("rowspan", String(rows))) }
-        if columns > 1 { attributes.append(HTMLAttribute("colspan", String(columns))) }
-        return HTMLNode("th", attributes: attributes) { title }
-    }
-
     private func number(_ value: Int?) -> HTMLNode {
         HTMLNode("td", .class("num")) {
             if let value { String(value) } else { dash() }
@@ -218,15 +205,6 @@ public struct HTMLReporter: Reporter {
             })
         }
         return cell("side", label: label, content.isEmpty ? nil : content)
-    }
-
-    /// A path that wraps only between folders: a file name and its `:line:column` stay together.
-    func breakablePath(_ path: String) -> [HTMLNode] {
-        HTMLNode.breakable(path, after: ["/"])
-    }
-
-    func dash() -> HTMLNode {
-        HTMLNode("span", .class("muted")) { "—" }
     }
 
     private func fileName(_ path: String) -> String {

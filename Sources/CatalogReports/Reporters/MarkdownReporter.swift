@@ -63,7 +63,7 @@ public struct MarkdownReporter: Reporter {
         if let policy = overview.policyLine {
             head += [policy + ".", ""]
         }
-        let release = context.overview.map(releaseSections) ?? []
+        let release = context.overview.map { MarkdownReleaseSections(overview: $0).lines } ?? []
         guard !overview.findings.isEmpty else {
             return withRelease(head + ["No findings."], release)
         }

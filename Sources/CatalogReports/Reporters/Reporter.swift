@@ -12,14 +12,19 @@ public struct ReportContext: Sendable {
     /// The products and price matrices of the release report (`report`, `--report html:`); nil where only
     /// the findings are known.
     public var overview: ReleaseOverview?
+    /// `--quiet` on the console: the text report and the GitHub annotations list only the findings that fail
+    /// the run, while their counts stay those of every finding (a quiet run never understates drift). The
+    /// other formats are files a tool reads, and ignore it.
+    public var failingOnly: Bool
 
     /// Creates a context.
     public init(colors: Bool = false, asOf: CalendarDate? = nil, workingDirectory: String? = nil,
-                overview: ReleaseOverview? = nil) {
+                overview: ReleaseOverview? = nil, failingOnly: Bool = false) {
         self.colors = colors
         self.asOf = asOf
         self.workingDirectory = workingDirectory
         self.overview = overview
+        self.failingOnly = failingOnly
     }
 }
 

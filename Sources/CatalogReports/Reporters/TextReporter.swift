@@ -2,7 +2,9 @@ import CatalogCore
 
 /// One compiler-style line per finding (`path:line:col: error: [rule] product: message`), so editors and CI
 /// logs link it, then a summary line per store input, naming the store and its format (DESIGN.md §2). Suppressed findings are left out (the summary counts
-/// them); every piece of catalog text goes through `TerminalEscaper`, so one finding is always one line.
+/// them); with `ReportContext.failingOnly` (`--quiet`) only the findings that fail the run are listed, and the
+/// counts still cover every finding. Every piece of catalog text goes through `TerminalEscaper`, so one finding
+/// is always one line.
 public struct TextReporter: Reporter {
     /// Creates the reporter.
     public init() {}
@@ -11,7 +13,10 @@ public struct TextReporter: Reporter {
         var lines: [String] = []
         let multipleStores = result.comparisons.count > 1
         let configOnly = result.activeFindings(forStore: nil)
-        for finding in configOnly {
+        func listed(_ findings: [Finding]) -> [Finding] {
+            context.failingOnly ? findings.filter(result.fails) : findings
+        }
+        for finding in listed(configOnly) {
             lines.append(line(for: finding, context: context))
         }
         for comparison in result.comparisons {
@@ -19,7 +24,7 @@ public struct TextReporter: Reporter {
             if multipleStores {
                 lines.append(paint("== \(storePath) (\(comparison.storeFormat.rawValue)) ==", .bold, context))
             }
-            for finding in result.activeFindings(forStore: comparison.input) {
+            for finding in listed(result.activeFindings(forStore: comparison.input)) {
                 lines.append(line(for: finding, context: context))
             }
             for remark in comparison.remarks {

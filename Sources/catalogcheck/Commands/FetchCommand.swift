@@ -61,6 +61,13 @@ struct FetchCommand: ParsableCommand {
 
         @OptionGroup var fetch: FetchOptions
 
+        /// The app ID becomes a path segment of every request: an Apple ID is a number, nothing else.
+        func validate() throws {
+            guard !app.isEmpty, app.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+                throw ValidationError("--app takes the app's Apple ID, a number such as 1234567890, not '\(app)'")
+            }
+        }
+
         func run() throws {
             let (keyID, issuerID, privateKey, app) = (keyID, issuerID, privateKey, app)
             let environment = ProcessInfo.processInfo.environment
@@ -112,6 +119,13 @@ struct FetchCommand: ParsableCommand {
         var package: String
 
         @OptionGroup var fetch: FetchOptions
+
+        /// The package name becomes a path segment of every request: `.`, `..` or nothing would name another path.
+        func validate() throws {
+            guard !["", ".", ".."].contains(package) else {
+                throw ValidationError("--package takes the app's package name, such as com.example.app, not '\(package)'")
+            }
+        }
 
         func run() throws {
             let (serviceAccount, package) = (serviceAccount, package)

@@ -25,6 +25,10 @@ struct FetchOptions: ParsableArguments {
     @Option(name: .long, help: .hidden)
     var retryBaseDelayMs: Int?
 
+    /// Tests only: each attempt's bound in milliseconds (60 s otherwise), so a stalling server is cut off fast.
+    @Option(name: .long, help: .hidden)
+    var requestTimeoutMs: Int?
+
     func validate() throws {
         if let baseURL {
             guard let parts = URLComponents(string: baseURL), ["http", "https"].contains(parts.scheme ?? ""),
@@ -51,10 +55,5 @@ struct FetchOptions: ParsableArguments {
         if let flag, !flag.isEmpty { return flag }
         if let environment, !environment.isEmpty { return environment }
         throw FetchError.credentials("missing \(what): pass \(name) or set \(variable)")
-    }
-
-    /// The plain values `run` needs, apart from the property wrappers.
-    var settings: FetchRun {
-        FetchRun(output: output, quiet: quiet, resume: resume, retryBaseDelayMs: retryBaseDelayMs)
     }
 }

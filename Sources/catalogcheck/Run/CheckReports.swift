@@ -3,9 +3,10 @@ import CatalogReports
 import Foundation
 
 /// Writes `check`'s reports: the report on standard output (or `--output`), each `--report`, and with `--format
-/// github` the step summary. `--quiet` changes the console only (DESIGN.md §2): standard output and a text
-/// `--output` show the failing findings, while every report file and the step summary carry every finding, so
-/// a quiet run never closes code-scanning alerts or understates drift.
+/// github` the step summary. `--quiet` changes the console only (DESIGN.md §2): the text report (on standard
+/// output or a text `--output`) and GitHub's annotations list the failing findings, with counts of every
+/// finding; every other report, the baseline and the step summary carry every finding, so a quiet run never
+/// closes code-scanning alerts or understates drift.
 struct CheckReports {
     /// The report format on standard output (or `--output`).
     var format: ReportFormat
@@ -57,12 +58,10 @@ struct CheckReports {
             }
             return context
         }
-        var shown = result
-        if quiet && (output == nil || format == .text) {
-            shown.findings = result.findings.filter { result.fails($0) || $0.isSuppressed }
-        }
         let colors = output == nil && Console.wantsColors(noColorFlag: noColor)
-        try console.emit(format.reporter.report(shown, context: context(for: format, colors: colors)), to: output)
+        var shown = context(for: format, colors: colors)
+        shown.failingOnly = quiet
+        try console.emit(format.reporter.report(result, context: shown), to: output)
         for report in extra {
             try console.emit(report.format.reporter.report(result, context: context(for: report.format, colors: false)),
                              to: report.path)

@@ -15,6 +15,7 @@ struct FetchRun: Sendable {
     let quiet: Bool
     let resume: Bool
     let retryBaseDelayMs: Int?
+    let requestTimeoutMs: Int?
 
     /// A store's fetch: given the transport, retry policy and progress, its manifest and the fetch itself.
     typealias MakeFetch = @Sendable (any HTTPTransport, RetryPolicy, FetchProgress) async throws
@@ -26,9 +27,11 @@ struct FetchRun: Sendable {
     func run(_ makeFetch: @escaping MakeFetch) throws {
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
+        let interruption = FetchInterruption()
+        interruption.start()
         Task.detached {
             do {
-                try await self.fetch(makeFetch)
+                try await self.fetch(makeFetch, interruption: interruption)
                 outcome.set(.success(()))
             } catch {
                 outcome.set(.failure(error))
@@ -41,7 +44,7 @@ struct FetchRun: Sendable {
 
     /// Sets up transport, retry policy, progress and snapshot writer, runs the store's fetch, and turns every
     /// fetch error into one line on standard error and exit 2.
-    private func fetch(_ makeFetch: MakeFetch) async throws {
+    private func fetch(_ makeFetch: MakeFetch, interruption: FetchInterruption) async throws {
         let console = Console()
         let progress = FetchProgress(quiet: quiet, isTerminal: isatty(STDERR_FILENO) != 0) { text in
             let bytes = Array(text.utf8)
@@ -49,6 +52,7 @@ struct FetchRun: Sendable {
         }
         var policy = RetryPolicy()
         if let retryBaseDelayMs { policy.baseDelay = .milliseconds(max(0, retryBaseDelayMs)) }
+        if let requestTimeoutMs { policy.requestTimeout = .milliseconds(max(1, requestTimeoutMs)) }
         let transport = AsyncHTTPTransport()
         let result: Result<[KindTally], any Error>
         var writer: SnapshotWriter?
@@ -57,6 +61,7 @@ struct FetchRun: Sendable {
             let opened = try SnapshotWriter(target: output, identity: manifest.identity, resume: resume)
             writer = opened
             if let notice = opened.notice, !quiet { console.error(notice) }
+            interruption.watch(opened, progress: progress)
             result = .success(try await opened.fill(manifest: manifest, fetch))
         } catch {
             result = .failure(error)
@@ -72,7 +77,8 @@ struct FetchRun: Sendable {
             console.error("\(path): error: \(reason)")
             throw Exit.cannotCheck
         case .failure(let error as FetchError):
-            console.error("error: \(error.description)")
+            // A store's reason is the store's text: escaped, so it can neither recolor nor rewrite the terminal.
+            console.error("error: \(TerminalEscaper.escape(error.description))")
             if let writer, SnapshotWriter.isResumable(error), writer.pagesWritten > 0 {
                 console.error("""
                     note: the \(writer.pagesWritten == 1 ? "page" : "\(writer.pagesWritten) pages") fetched so far \

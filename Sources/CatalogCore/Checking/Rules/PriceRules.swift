@@ -4,8 +4,9 @@ enum PriceRules {
     /// The price rules on a matched pair, limited to `territories` when given.
     static func check(_ pair: ProductPair, territories: Set<Territory>?) -> [Finding] {
         let (mine, theirs, store) = (pair.mine, pair.theirs, pair.store)
-        // A store product with no current price defines none: no price rule runs for it.
-        guard !theirs.prices.isEmpty else { return [] }
+        // A store product with no current price defines none: no price rule runs for it. One whose current
+        // prices are all in territories where it is not sold defines them (none there).
+        guard !theirs.prices.isEmpty || theirs.uncomparedPrices.contains(where: \.isUnavailable) else { return [] }
         var findings: [Finding] = []
         func compared(_ territory: Territory) -> Bool {
             territories?.contains(territory) ?? true
@@ -24,10 +25,12 @@ enum PriceRules {
                         configLocation: configPrice.location, storeLocation: storePrice.location))
                 }
             } else if store.capabilities.priceableTerritories?.contains(territory) ?? true {
+                let unsold = theirs.uncomparedPrices.contains { $0.isUnavailable && $0.territory == territory }
                 findings.append(pair.finding(
                     .priceMissingInStore, territory: territory, expected: configPrice.money.description, actual: nil,
-                    message: "\(territory) is \(configPrice.money) in the config but has no price in the store "
-                        + "(\(theirs.location))",
+                    message: "\(territory) is \(configPrice.money) in the config but "
+                        + (unsold ? "the store does not sell the product there (not in its available territories) "
+                            : "has no price in the store ") + "(\(theirs.location))",
                     configLocation: configPrice.location, storeLocation: theirs.location))
             }
         }

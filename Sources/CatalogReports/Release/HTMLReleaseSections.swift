@@ -2,10 +2,14 @@ import CatalogCore
 
 /// The release report's own sections (DESIGN.md §2a): every product with its status per store, then a price
 /// matrix per priced product — territories as rows, the config and each store as columns, mismatched cells
-/// marked by a class and by a `≠` before the value, so the mark survives black-and-white printing.
-extension HTMLReporter {
+/// marked by a class and by a `≠` before the value, so the mark survives black-and-white printing. `HTMLReporter`
+/// places them after its own sections when the context holds a `ReleaseOverview`.
+struct HTMLReleaseSections: HTMLReportPieces {
+    /// What the sections show.
+    let overview: ReleaseOverview
+
     /// Type, group and level, period, and a status per store.
-    func productsSection(_ overview: ReleaseOverview) -> HTMLNode {
+    func productsSection() -> HTMLNode {
         HTMLNode("section", HTMLAttribute("id", "products")) {
             HTMLNode("h2") { "Products (\(overview.products.count))" }
             if overview.products.isEmpty {
@@ -29,7 +33,7 @@ extension HTMLReporter {
     }
 
     /// One matrix per product with a price on some side.
-    func pricesSection(_ overview: ReleaseOverview) -> HTMLNode {
+    func pricesSection() -> HTMLNode {
         HTMLNode("section", HTMLAttribute("id", "prices")) {
             HTMLNode("h2") { "Prices" }
             if overview.priceMatrices.isEmpty {

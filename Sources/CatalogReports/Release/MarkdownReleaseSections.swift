@@ -2,8 +2,13 @@ import CatalogCore
 
 /// The release report's own sections in Markdown (DESIGN.md §2a): the product table with a status per store,
 /// then a price table per priced product, mismatched cells marked `≠` (a text mark, not only a colour).
-extension MarkdownReporter {
-    func releaseSections(_ overview: ReleaseOverview) -> [String] {
+/// `MarkdownReporter` appends them when the context holds a `ReleaseOverview` and they fit its size limit.
+struct MarkdownReleaseSections {
+    /// What the sections show.
+    let overview: ReleaseOverview
+
+    /// The sections' lines.
+    var lines: [String] {
         let storeHeaders = overview.stores.map { "\(MarkdownEscaper.code($0.path)) (\($0.format.rawValue))" }
         var lines = ["#### Products", ""]
         lines.append(markdownRow(["Product", "Type", "Group / level", "Period"] + storeHeaders))

@@ -1,0 +1,30 @@
+/// The table pieces the HTML report's sections share, whoever builds them: `HTMLReporter` (verdict, summary,
+/// findings) and `HTMLReleaseSections` (products, price matrices) style their tables alike with the one style
+/// sheet. Here, below both, so the release sections need nothing from the reporter that places them.
+protocol HTMLReportPieces {}
+
+extension HTMLReportPieces {
+    /// A table inside a frame that scrolls sideways when it is wider than the screen.
+    func scrolling(@HTMLContentBuilder _ table: () -> [HTMLNode]) -> HTMLNode {
+        HTMLNode("div", .class("scroll"), children: table)
+    }
+
+    /// A column (or column group) header; `numeric` right-aligns it over numbers.
+    func header(_ title: String, numeric: Bool = false, rows: Int = 1, columns: Int = 1) -> HTMLNode {
+        var attributes = [HTMLAttribute("scope", columns > 1 ? "colgroup" : "col")]
+        if numeric { attributes.append(.class("num")) }
+        if rows > 1 { attributes.append(HTMLAttribute("rowspan", String(rows))) }
+        if columns > 1 { attributes.append(HTMLAttribute("colspan", String(columns))) }
+        return HTMLNode("th", attributes: attributes) { title }
+    }
+
+    /// A path that wraps only between folders: a file name and its `:line:column` stay together.
+    func breakablePath(_ path: String) -> [HTMLNode] {
+        HTMLNode.breakable(path, after: ["/"])
+    }
+
+    /// The mark of an empty cell.
+    func dash() -> HTMLNode {
+        HTMLNode("span", .class("muted")) { "—" }
+    }
+}

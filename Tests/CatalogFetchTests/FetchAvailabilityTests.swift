@@ -1,0 +1,78 @@
+import FakeStoreServer
+import Foundation
+import Testing
+import TestSupport
+
+/// What `fetch appstore` asks for beyond products and prices (DESIGN.md §2b "What App Store Connect fetch
+/// reads"): IAP price rows with their dates, each IAP price schedule's base territory, where each product is
+/// sold, and the app's bundle ID; every request one of the OpenAPI 4.4.1 document's operations.
+@Suite(.serialized)
+struct FetchAvailabilityTests {
+    static let asOf = ["--as-of", "2026-11-22"]
+
+    @Test func asksForPriceDatesAvailabilityBaseTerritoryAndTheApp() async throws {
+        // Arrange
+        let scene = try await FetchScene.start()
+
+        // Act
+        let fetched = try await scene.fetchAppStore("asc", extra: ["--quiet"])
+
+        // Assert
+        #expect(fetched.exitCode == 0, "\(fetched.stderr)")
+        let targets = scene.server.requestTargets
+        // The first page of each IAP price list (later pages follow links.next as the server wrote them).
+        let priceLists = targets.filter { $0.hasPrefix("/v1/inAppPurchasePriceSchedules/") && !$0.contains("cursor=") }
+        #expect(priceLists.count == 8)
+        #expect(priceLists.allSatisfy {
+            $0.hasSuffix("?include=inAppPurchasePricePoint,territory&fields%5BinAppPurchasePrices%5D=startDate,"
+                + "endDate,manual,inAppPurchasePricePoint,territory&limit=200")
+        }, "\(priceLists)")
+        let expected = [
+            // apps_getInstance
+            "/v1/apps/6449990000?fields%5Bapps%5D=bundleId,name",
+            // inAppPurchasesV2_iapPriceSchedule_getToOneRelated
+            "/v2/inAppPurchases/6450000000/iapPriceSchedule?include=baseTerritory",
+            // inAppPurchasesV2_inAppPurchaseAvailability_getToOneRelated
+            "/v2/inAppPurchases/6450000000/inAppPurchaseAvailability",
+            // inAppPurchaseAvailabilities_availableTerritories_getToManyRelated
+            "/v1/inAppPurchaseAvailabilities/availability-6450000000/availableTerritories?limit=200",
+            // subscriptions_planAvailabilities_getToManyRelated
+            "/v1/subscriptions/6450000004/planAvailabilities?limit=200",
+            // subscriptionPlanAvailabilities_availableTerritories_getToManyRelated
+            "/v1/subscriptionPlanAvailabilities/plan-availability-6450000004-upfront/availableTerritories?limit=200",
+        ]
+        for target in expected { #expect(targets.filter { $0 == target }.count == 1, "\(target) in \(targets)") }
+        #expect(!targets.contains { $0.contains("subscriptionAvailability") })  // deprecated in 4.4
+
+        let manifest = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: scene.path("asc") + "/.fetch.json"))) as? [String: Any])
+        let kinds = manifest["kinds"] as? [String: [String: Int]]
+        #expect(kinds?["apps"] == ["pages": 1, "resources": 1])
+        #expect(kinds?["inAppPurchaseAvailabilities"] == ["pages": 4, "resources": 4])
+        #expect(kinds?["subscriptionPlanAvailabilities"] == ["pages": 3, "resources": 3])
+        #expect(kinds?["availableTerritories"] == ["pages": 14, "resources": 28])
+        await scene.finish()
+    }
+
+    @Test func aFetchedSnapshotOfAnotherAppIsAppMismatch() async throws {
+        // Arrange: the fake store's app is com.trailmate.app; this config names com.example.other.
+        let scene = try await FetchScene.start()
+        let fetched = try await scene.fetchAppStore("asc", extra: ["--quiet"])
+        #expect(fetched.exitCode == 0, "\(fetched.stderr)")
+
+        // Act
+        let check = try await catalogcheck(["check", "--config", "Tests/Fixtures/asc/availability/other-app.yml",
+                                            "--store", "asc-json:" + scene.path("asc"), "--format", "json"]
+                                           + Self.asOf)
+
+        // Assert
+        #expect(check.exitCode == 1, "\(check.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        let app = findings.filter { $0["rule"] as? String == "app-mismatch" }
+        #expect(app.count == 1)
+        #expect(app.first?["actual"] as? String == "com.trailmate.app")
+        #expect(app.first?["expected"] as? String == "com.example.other")
+        await scene.finish()
+    }
+}

@@ -1,0 +1,150 @@
+import FakeStoreServer
+import Foundation
+import Testing
+import TestSupport
+
+/// `fetch` against a fake store that applies Apple's and Google's documented token rules and answers refusals
+/// and errors as the stores do: clock skew, Play's migrate-403, other refusals naming the endpoint, the store's
+/// reason and what to check, and store texts shown only with every credential redacted and escaped.
+@Suite(.serialized)
+struct FetchRefusalTests {
+    static let app = "/v1/apps/\(FakeStoreServer.app)"
+    static let play = "/androidpublisher/v3/applications/\(FakeStoreServer.package)"
+
+    @Test func aClientClockFourMinutesFastStillFetchesFromAppStoreConnect() async throws {
+        // Apple's clock (the server's) is 240 s behind this machine's.
+        let scene = try await FetchScene.start(clockOffset: -240)
+
+        let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
+
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(scene.server.rejections == [])
+        #expect(scene.server.responsesByStatus[401] == nil)
+        await scene.finish()
+    }
+
+    @Test func playsMigrateAnswerOnTheLegacyListIsARemarkAndTheFetchGoesOn() async throws {
+        let scene = try await FetchScene.start(faults: [
+            .init(path: Self.play + "/inappproducts", status: 403, times: nil, body: FakeStoreServer.playMigrateBody),
+        ])
+
+        let fetched = try await scene.fetchPlay("play")
+
+        #expect(fetched.exitCode == 0, "\(fetched.stderr)")
+        #expect(fetched.stderr == """
+            subscriptions: 1 in 1 page
+            subscription offers: 1 in 1 page
+            in-app products (legacy): 0 in 0 pages
+            one-time products: 3 in 2 pages
+            remark: Google Play answered the legacy inappproducts list with HTTP 403 "Please migrate to the new \
+            publishing API.": this app's one-time products are on the new model and come from \
+            monetization.onetimeproducts
+            wrote 4 pages to \(scene.path("play"))
+
+            """)
+        #expect(scene.server.requestsByPath[Self.play + "/inappproducts"] == 1)
+        #expect(try scene.files("play") == [
+            ".fetch.json", "onetimeproducts-0001.json", "onetimeproducts-0002.json", "subscription-offers-0001.json",
+            "subscriptions-0001.json",
+        ])
+        // The snapshot checks exactly as the demo does (whose legacy list is empty).
+        let check = ["check", "--config", "catalogs/demo/products.yml", "--as-of", "2026-11-22"]
+        let expected = try await catalogcheck(check + ["--store", "play-json:catalogs/demo/play"])
+        let actual = try await catalogcheck(check + ["--store", "play-json:\(scene.path("play"))"])
+        #expect(actual.exitCode == expected.exitCode)
+        #expect(actual.stdout == expected.stdout)
+        await scene.finish()
+    }
+
+    @Test func anyOtherPlayRefusalExits2NamingTheEndpointTheReasonAndThePermission() async throws {
+        let scene = try await FetchScene.start(faults: [
+            .init(path: Self.play + "/inappproducts", status: 403, times: nil,
+                  body: FakeStoreServer.playPermissionDeniedBody),
+        ])
+
+        let result = try await scene.fetchPlay("play")
+
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasSuffix("""
+            error: GET \(scene.server.baseURL)\(Self.play)/inappproducts: Google Play refused the service account \
+            \(scene.credentials.clientEmail) (HTTP 403: "The caller does not have permission") — check that the \
+            Play Console lists it under Users and permissions with access to \(FakeStoreServer.package) ("View app \
+            information" and "View financial data") and that the Play Developer API is enabled
+
+            """), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scene.path("play")))
+        await scene.finish()
+    }
+
+    @Test func anAppStoreAgreementRefusalSaysWhoMustAcceptWhat() async throws {
+        // Apple's answer when an agreement lapsed, as developers quote it on Apple's forums.
+        let body = #"""
+            {"errors": [{"id": "TXF6QUVS6OY66YVUNINVLKXZFA", "status": "403", \#
+            "code": "FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED", \#
+            "title": "A required agreement is missing or has expired.", \#
+            "detail": "This request requires an in-effect agreement that has not been signed or has expired.", \#
+            "links": {"see": "/business"}}]}
+            """#
+        let scene = try await FetchScene.start(faults: [
+            .init(path: Self.app + "/inAppPurchasesV2", status: 403, times: nil, body: body),
+        ])
+
+        let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
+
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasSuffix("""
+            error: GET \(scene.server.baseURL)\(Self.app)/inAppPurchasesV2?limit=200: App Store Connect refused the \
+            API key FAKEKEY123 (HTTP 403: "This request requires an in-effect agreement that has not been signed or \
+            has expired.") — the Account Holder must accept the current agreements in App Store Connect (Business)
+
+            """), "\(result.stderr)")
+        await scene.finish()
+    }
+
+    @Test func aPlayErrorQuotingTheAccessTokenIsShownRedactedAndEscaped() async throws {
+        let scene = try await FetchScene.start(faults: [
+            .init(path: Self.play + "/subscriptions", status: 400, times: nil, body: #"""
+                {"error": {"code": 400, "message": "Invalid request for token {authorization}\u001b[0m", \#
+                "status": "INVALID_ARGUMENT"}}
+                """#),
+        ])
+
+        let result = try await scene.fetchPlay("play")
+
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasSuffix("""
+            error: GET \(scene.server.baseURL)\(Self.play)/subscriptions?pageSize=1000: HTTP 400: Invalid request \
+            for token Bearer [redacted]\\u{1B}[0m
+
+            """), "\(result.stderr)")
+        let written = try scene.everythingWritten([result])
+        #expect(!scene.server.tokensSeen.isEmpty)
+        for secret in scene.secrets { #expect(!written.contains(secret)) }
+        await scene.finish()
+    }
+
+    @Test func anAppStoreErrorQuotingTheJWTIsShownRedactedWhateverItsLength() async throws {
+        let scene = try await FetchScene.start(faults: [
+            .init(path: Self.app + "/inAppPurchasesV2", status: 400, times: nil, body: """
+                {"errors": [{"status": "400", "code": "PARAMETER_ERROR.INVALID", "title": "A parameter has an \
+                invalid value", "detail": "The header Authorization: {authorization} is not valid here"}]}
+                """),
+        ])
+
+        let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
+
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasSuffix("""
+            error: GET \(scene.server.baseURL)\(Self.app)/inAppPurchasesV2?limit=200: HTTP 400: The header \
+            Authorization: Bearer [redacted] is not valid here
+
+            """), "\(result.stderr)")
+        // No piece of a JWT either: its signature is the secret part, and a cut text would have kept some of it.
+        for token in scene.server.tokensSeen {
+            for piece in token.split(separator: ".") where piece.count > 20 {
+                #expect(!result.stderr.contains(piece))
+            }
+        }
+        await scene.finish()
+    }
+}

@@ -1,0 +1,71 @@
+import CatalogCore
+@testable import CatalogFormats
+import Foundation
+import TestSupport
+import Testing
+
+/// FORMATS.md "Current ASC price", its one exception to opaque IDs: an in-app purchase price row without
+/// `startDate`/`endDate` takes them from its base64url JSON ID (`sd`, `ed`); undated rows that still disagree
+/// are an error naming both, never resolved by file order.
+@Suite("ASC IAP price rows dated by their IDs")
+struct ASCPriceRowDatesTests {
+    private func read(_ relativePath: String, asOf: String = "2026-11-22") throws -> Catalog {
+        try AppStoreConnectReader().read(contentsOf: Fixtures.url(relativePath), displayPath: relativePath,
+                                         options: ReadOptions(asOf: try #require(CalendarDate(iso: asOf))))
+    }
+
+    private func readError(_ relativePath: String) throws -> CatalogReadError? {
+        let options = ReadOptions(asOf: try #require(CalendarDate(iso: "2026-11-22")))
+        do {
+            _ = try AppStoreConnectReader().read(contentsOf: Fixtures.url(relativePath), displayPath: relativePath,
+                                                 options: options)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aScheduledRowFirstInThePageIsNotTheCurrentPrice() throws {
+        // Arrange: three undated rows whose IDs hold 2027-01-01…, 2025-03-01…2027-01-01 and 2024…2025-03-01.
+        let file = "asc/iap-dates/dates-in-ids.json"
+
+        // Act
+        let coins = try #require(try read(file).products.first)
+
+        // Assert: the 2025 row is current, the 2027 row scheduled, the ended one dropped.
+        #expect(coins.prices.count == 1)
+        #expect(coins.prices[.unitedStates]?.money.description == "0.99 USD")
+        #expect(coins.uncomparedPrices.map(\.summary) == ["scheduled US 1.99 USD from 2027-01-01"])
+    }
+
+    @Test func theIDsEndDateEndsARow() throws {
+        let coins = try #require(try read("asc/iap-dates/dates-in-ids.json", asOf: "2027-01-01").products.first)
+
+        #expect(coins.prices[.unitedStates]?.money.description == "1.99 USD")
+        #expect(coins.uncomparedPrices.isEmpty)
+    }
+
+    @Test func undatedRowsThatDisagreeExit2NamingBoth() throws {
+        let error = try #require(try readError("asc/iap-dates/undated-rows-disagree.json"))
+
+        #expect(error.description == """
+            asc/iap-dates/undated-rows-disagree.json:50:7: error: in-app purchase "com.example.coins.100" has two undated \
+            automatic prices for US that disagree: inAppPurchasePrices "price-row-a" \
+            (asc/iap-dates/undated-rows-disagree.json:29:7) is 0.99 USD and inAppPurchasePrices "price-row-b" is \
+            1.09 USD; neither states startDate or endDate, so which one is current is unknown (fetch again: fetch \
+            asks for the dates)
+            """)
+    }
+
+    /// The dates an ID holds as `start…end` text, nil when it dates nothing.
+    private func dates(_ id: String) -> String? {
+        ASCPriceRowDates(id: id).map { "\($0.start.map { "\($0)" } ?? "")…\($0.end.map { "\($0)" } ?? "")" }
+    }
+
+    @Test func anIDThatIsNotDatedJSONDatesNothing() {
+        #expect(dates("price-row-a") == nil)
+        #expect(dates("eyJzIjoiNjUwMDAwMDAwMSJ9") == nil)  // {"s":"6500000001"}
+        #expect(dates("eyJzZCI6IjIwMjctMDEtMDEifQ") == "2027-01-01…")  // {"sd":"2027-01-01"}
+        #expect(dates("eyJzZCI6Im5vdCBhIGRhdGUifQ") == nil)  // {"sd":"not a date"}
+    }
+}
