@@ -8,7 +8,7 @@ import TestSupport
 @Suite(.serialized)
 struct FetchBudgetTests {
     /// Requests (and pages) of an uninterrupted `fetch appstore` of the demo app at the fake's page size 2.
-    static let demoRequests = 37
+    static let demoRequests = 59
 
     @Test func aBudgetStopThenResumeFetchesNoPageTwiceAndReadsLikeOneFetch() async throws {
         // Arrange: an uninterrupted fetch to compare with, and a key with 20 requests left this hour.
@@ -101,7 +101,8 @@ struct FetchBudgetTests {
 
         #expect(resumed.exitCode == 0, "\(resumed.stderr)")
         let again = Array(scene.server.requests.dropFirst(before.count))
-        #expect(again.filter(before.contains) == ["/v1/apps/\(FakeStoreServer.app)/inAppPurchasesV2?include=iapPriceSchedule&limit=200"])
+        #expect(again.filter(before.contains)
+            == ["/v1/apps/\(FakeStoreServer.app)/inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200"])
         #expect(scene.server.requests.count == Self.demoRequests + 1)
         let page = try String(contentsOfFile: scene.path("asc/in-app-purchases-0001.json"), encoding: .utf8)
         #expect(page.hasPrefix("{"))
@@ -127,19 +128,24 @@ struct FetchBudgetTests {
     }
 
     /// The README's count: the demo app (4 in-app purchases, 1 group, 3 subscriptions, one with introductory
-    /// offers) at Apple's page size costs 15 requests; before `include=` it cost 21 (2 + 1 group + 3 × 4 in-app
-    /// purchases + 2 × 3 subscriptions), one per in-app purchase for its price schedule and one per subscription
-    /// for its introductory offers more.
-    @Test func theDemoAppCosts15RequestsAtApplesPageSize() async throws {
+    /// offers) at Apple's page size costs 30 requests (3 + 1 group + 4 × 4 in-app purchases + 3 × 3 subscriptions
+    /// + 1 offers list); before `include=` it cost 36 (3 + 1 group + 5 × 4 in-app purchases + 4 × 3
+    /// subscriptions), one per in-app purchase for its availability and one per subscription for its
+    /// introductory offers more.
+    @Test func theDemoAppCosts30RequestsAtApplesPageSize() async throws {
         let scene = try await FetchScene.start(pageSize: 200)
 
         let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
 
         #expect(result.exitCode == 0, "\(result.stderr)")
         let app = "/v1/apps/\(FakeStoreServer.app)"
-        let prices = "?include=inAppPurchasePricePoint,territory&limit=200"
-        #expect(scene.server.requests.sorted() == [
-            app + "/inAppPurchasesV2?include=iapPriceSchedule&limit=200",
+        let prices = "?include=inAppPurchasePricePoint,territory"
+            + "&fields%5BinAppPurchasePrices%5D=startDate,endDate,manual,inAppPurchasePricePoint,territory&limit=200"
+        let iaps = ["6450000000", "6450000001", "6450000002", "6450000003"]
+        let subscriptions = ["6450000004", "6450000005", "6450000006"]
+        var expected: [String] = [
+            app + "?fields%5Bapps%5D=bundleId,name",
+            app + "/inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200",
             app + "/subscriptionGroups?limit=200",
             "/v1/inAppPurchasePriceSchedules/6450000000/automaticPrices" + prices,
             "/v1/inAppPurchasePriceSchedules/6450000000/manualPrices" + prices,
@@ -155,7 +161,18 @@ struct FetchBudgetTests {
             "/v1/subscriptions/6450000004/prices?include=subscriptionPricePoint,territory&limit=200",
             "/v1/subscriptions/6450000005/prices?include=subscriptionPricePoint,territory&limit=200",
             "/v1/subscriptions/6450000006/prices?include=subscriptionPricePoint,territory&limit=200",
-        ].sorted())
+        ]
+        for iap in iaps {
+            expected.append("/v2/inAppPurchases/\(iap)/iapPriceSchedule?include=baseTerritory")
+            expected.append("/v1/inAppPurchaseAvailabilities/availability-\(iap)/availableTerritories?limit=200")
+        }
+        for subscription in subscriptions {
+            expected.append("/v1/subscriptions/\(subscription)/planAvailabilities?limit=200")
+            expected.append("/v1/subscriptionPlanAvailabilities/plan-availability-\(subscription)-upfront"
+                + "/availableTerritories?limit=200")
+        }
+        #expect(scene.server.requests.sorted() == expected.sorted())
+        #expect(scene.server.requests.count == 30)
         await scene.finish()
     }
 
@@ -165,10 +182,11 @@ struct FetchBudgetTests {
         let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
 
         #expect(result.exitCode == 0, "\(result.stderr)")
-        // Without the linkage, each schedule and each offers list is asked for on its own: 21 requests, as before.
-        #expect(scene.server.requests.filter { $0.hasSuffix("/iapPriceSchedule") }.count == 4)
+        // Without the linkage, each availability and each offers list is asked for on its own: 36 requests, as
+        // before include=.
+        #expect(scene.server.requests.filter { $0.hasSuffix("/inAppPurchaseAvailability") }.count == 4)
         #expect(scene.server.requests.filter { $0.contains("/introductoryOffers?") }.count == 3)
-        #expect(scene.server.requests.count == 21)
+        #expect(scene.server.requests.count == 36)
         let check = ["check", "--config", "catalogs/demo/products.yml", "--as-of", "2026-11-22"]
         let expected = try await catalogcheck(check + ["--store", "asc-json:catalogs/demo/asc"])
         let actual = try await catalogcheck(check + ["--store", "asc-json:" + scene.path("asc")])
@@ -197,8 +215,14 @@ struct FetchBudgetTests {
         let expectedExport = try await catalogcheck(export + ["catalogs/demo/asc"])
         let actualExport = try await catalogcheck(export + [scene.path("asc")])
         #expect(actualExport.exitCode == 0, "\(actualExport.stderr)")
+        // The snapshot also holds the app (`/v1/apps/{id}`), which the demo folder lacks: its bundle ID is exported.
         #expect(actualExport.stdout.replacingOccurrences(of: scene.path("asc"), with: "catalogs/demo/asc")
-            == expectedExport.stdout)
+            == expectedExport.stdout.replacingOccurrences(of: """
+                "baseTerritory" : "US"
+                """, with: """
+                "baseTerritory" : "US",
+                    "bundleId" : "com.trailmate.app"
+                """))
         await scene.finish()
     }
 

@@ -19,7 +19,7 @@ struct FetchCommandTests {
         let fetched = try await scene.fetchAppStore("asc")
         #expect(fetched.exitCode == 0, "\(fetched.stderr)")
         #expect(fetched.stdout == "")
-        // No request per in-app purchase for its price schedule (included with the list), none for the offers of
+        // No request per in-app purchase for its availability (included with the list), none for the offers of
         // the two subscriptions whose included linkage says they have none.
         #expect(fetched.stderr == """
             in-app purchases: 4 in 2 pages
@@ -27,13 +27,12 @@ struct FetchCommandTests {
             apps: 1 in 1 page
             subscriptions: 3 in 2 pages
             in-app purchase price schedules: 4 in 4 pages
-            in-app purchase availabilities: 4 in 4 pages
             subscription prices: 36 in 18 pages
             introductory offers: 4 in 2 pages
             in-app purchase prices: 16 in 12 pages
             subscription plan availabilities: 3 in 3 pages
             available territories: 28 in 14 pages
-            wrote 65 pages to \(scene.path("asc"))
+            wrote 59 pages to \(scene.path("asc"))
 
             """, "\(fetched.stderr)")
         // The retries happened: 429 (Retry-After: 1) once, 503 once, each followed by the page.
@@ -56,7 +55,7 @@ struct FetchCommandTests {
         let manifest = try manifestObject(scene, "asc")
         #expect(manifest["store"] as? String == "appstore")
         #expect(manifest["app"] as? String == FakeStoreServer.app)
-        #expect(manifest["pages"] as? Int == 65)
+        #expect(manifest["pages"] as? Int == 59)
         let kinds = manifest["kinds"] as? [String: [String: Int]]
         #expect(kinds?["inAppPurchases"] == ["pages": 2, "resources": 4])
         #expect(kinds?["subscriptionPrices"] == ["pages": 18, "resources": 36])
@@ -65,14 +64,14 @@ struct FetchCommandTests {
         #expect(requests.map { $0["file"] ?? "" } == files.filter { $0 != ".fetch.json" })
         #expect(requests.first { $0["file"] == "in-app-purchases-0002.json" } == [
             "file": "in-app-purchases-0002.json", "path": Self.app + "/inAppPurchasesV2",
-            "query": "include=iapPriceSchedule&cursor=2&limit=2",
+            "query": "include=inAppPurchaseAvailability&cursor=2&limit=2",
         ])
         #expect(requests.first { $0["file"] == "subscription-group-21450001-subscriptions-0001.json" } == [
             "file": "subscription-group-21450001-subscriptions-0001.json",
             "path": "/v1/subscriptionGroups/21450001/subscriptions",
             "query": "include=introductoryOffers&limit=200&limit%5BintroductoryOffers%5D=50",
         ])
-        #expect(scene.server.requests.filter { $0.hasPrefix("/v2/inAppPurchases/") }.isEmpty)
+        #expect(scene.server.requests.filter { $0.hasSuffix("/inAppPurchaseAvailability") }.isEmpty)
 
         let written = try scene.everythingWritten([fetched])
         for secret in scene.secrets { #expect(!written.contains(secret)) }
@@ -120,8 +119,9 @@ struct FetchCommandTests {
         let result = try await scene.fetchAppStore("asc", keyPath: wrongKey)
         #expect(result.exitCode == 2)
         // The app and both first listings run at once; whichever is refused first is named.
-        let refused = ["?fields%5Bapps%5D=bundleId,name", "/inAppPurchasesV2?limit=200",
-                       "/subscriptionGroups?limit=200"].map { request in """
+        let refused = ["?fields%5Bapps%5D=bundleId,name", "/inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200",
+                       "/subscriptionGroups?limit=200",
+        ].map { request in """
             error: GET \(scene.server.baseURL)\(Self.app)\(request): App Store Connect refused the API \
             key FAKEKEY123 (HTTP 401: "Provide a properly configured and signed bearer token, and make sure that it \
             has not expired.") — check the key ID, issuer ID, that the key is not revoked and that this machine's \
@@ -224,7 +224,8 @@ struct FetchCommandTests {
         let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains("""
-            /inAppPurchasesV2?include=iapPriceSchedule&limit=200: the store asks to wait 3600 s (Retry-After), longer than a fetch waits \
+            /inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200: the store asks to wait 3600 s (Retry-After), \
+            longer than a fetch waits \
             for one request; try again after
             """), "\(result.stderr)")
         await scene.finish()

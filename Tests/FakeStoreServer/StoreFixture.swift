@@ -3,7 +3,7 @@ import Foundation
 /// The fake stores' responses, pre-rendered from the demo catalogs (`catalogs/demo/asc`, `catalogs/demo/play`)
 /// and split into pages of `pageSize` items: API path → pages, each page the exact bytes served. A list that a
 /// request may ask to `include=` related resources into also has those pages, under `path|include=a,b` (values
-/// sorted): the in-app purchases with `iapPriceSchedule`, subscriptions with `introductoryOffers` (linkage of at
+/// sorted): the in-app purchases with `inAppPurchaseAvailability`, subscriptions with `introductoryOffers` (linkage of at
 /// most 50, as `limit[introductoryOffers]` allows, and `meta.paging`).
 struct StoreFixture: Sendable {
     /// App Store Connect's host, which `links.self` / `links.next` name as the real API does.
@@ -25,21 +25,11 @@ struct StoreFixture: Sendable {
         try add("/v1/apps/\(app)", [ASCDocuments.app(app, bundleID: package)], single: true)
         if empty {
             try add("/v1/apps/\(app)/inAppPurchasesV2", [])
-            try add("/v1/apps/\(app)/inAppPurchasesV2", [], query: "include=iapPriceSchedule")
+            try add("/v1/apps/\(app)/inAppPurchasesV2", [], query: "include=inAppPurchaseAvailability")
             try add("/v1/apps/\(app)/subscriptionGroups", [])
         } else {
             let iaps = try asc.list("in-app-purchases.json")
             try add("/v1/apps/\(app)/inAppPurchasesV2", iaps)
-            var schedules: [Key: [String: Any]] = [:]
-            let linked = try iaps.map { iap -> [String: Any] in
-                guard let id = iap["id"] as? String,
-                      let schedule = try asc.document("in-app-purchase-\(id)-iapPriceSchedule.json")["data"] as? [String: Any],
-                      let scheduleID = schedule["id"] as? String else { return iap }
-                schedules[Key(type: "inAppPurchasePriceSchedules", id: scheduleID)] = schedule
-                return ASCDocuments.relating(iap, "iapPriceSchedule",
-                                             ["data": ["type": "inAppPurchasePriceSchedules", "id": scheduleID]])
-            }
-            try add("/v1/apps/\(app)/inAppPurchasesV2", linked, pool: schedules, query: "include=iapPriceSchedule")
             let groupsDocument = try asc.document("subscription-groups.json")
             let groups = groupsDocument["data"] as? [[String: Any]] ?? []
             try add("/v1/apps/\(app)/subscriptionGroups", groups)
@@ -81,7 +71,10 @@ struct StoreFixture: Sendable {
                     }
                 }
             }
-            for iap in try asc.list("in-app-purchases.json") {
+            var availabilities: [Key: [String: Any]] = [:]
+            var linked: [[String: Any]] = []
+            for iap in iaps {
+                linked.append(iap)
                 guard let id = iap["id"] as? String else { continue }
                 let document = try asc.document("in-app-purchase-\(id)-iapPriceSchedule.json")
                 guard let schedule = document["data"] as? [String: Any], let scheduleID = schedule["id"] as? String
@@ -99,7 +92,13 @@ struct StoreFixture: Sendable {
                 let availability = ASCDocuments.iapAvailability(id, territories: ASCDocuments.territories(of: rows))
                 try add(availability.path, [availability.resource], single: true)
                 try add(availability.territoriesPath, availability.territories)
+                availabilities[Key(type: "inAppPurchaseAvailabilities", id: availability.id)] = availability.resource
+                linked[linked.count - 1] = ASCDocuments.relating(iap, "inAppPurchaseAvailability", [
+                    "data": ["type": "inAppPurchaseAvailabilities", "id": availability.id],
+                ])
             }
+            try add("/v1/apps/\(app)/inAppPurchasesV2", linked, pool: availabilities,
+                    query: "include=inAppPurchaseAvailability")
         }
         let root = "/androidpublisher/v3/applications/\(package)"
         let playLists: [(path: String, file: String, key: String, tokenKey: TokenStyle)] = [
@@ -166,7 +165,7 @@ extension ASCDocuments {
 
     /// `GET /v2/inAppPurchases/{id}/inAppPurchaseAvailability` and its `availableTerritories` list.
     static func iapAvailability(_ iap: String, territories: [String])
-        -> (path: String, resource: [String: Any], territoriesPath: String, territories: [[String: Any]])
+        -> (id: String, path: String, resource: [String: Any], territoriesPath: String, territories: [[String: Any]])
     {
         let id = "availability-\(iap)"
         let territoriesPath = "/v1/inAppPurchaseAvailabilities/\(id)/availableTerritories"
@@ -174,7 +173,7 @@ extension ASCDocuments {
             "type": "inAppPurchaseAvailabilities", "id": id, "attributes": ["availableInNewTerritories": false],
             "relationships": ["availableTerritories": ["links": ["related": StoreFixture.ascHost + territoriesPath]]],
         ]
-        return ("/v2/inAppPurchases/\(iap)/inAppPurchaseAvailability", resource, territoriesPath,
+        return (id, "/v2/inAppPurchases/\(iap)/inAppPurchaseAvailability", resource, territoriesPath,
                 territoryResources(territories))
     }
 

@@ -11,8 +11,10 @@ import Foundation
 /// linkage, as the reader expects (FORMATS.md).
 ///
 /// Apple's hourly budget (`RequestBudget`) makes requests dear, so a related list is asked for with `include=`
-/// wherever it fits the parent's page and the reader needs nothing more of it: a subscription whose included
-/// `introductoryOffers` linkage is empty has none, so its offers list is not requested. Each in-app purchase's
+/// wherever it fits the parent's page and the reader needs nothing more of it: each in-app purchase's
+/// `inAppPurchaseAvailability` comes with the list of in-app purchases (its territories still need their own
+/// list: `include=` would stop at 50 of 175), and a subscription whose included `introductoryOffers` linkage is
+/// empty has none, so its offers list is not requested. Each in-app purchase's
 /// price schedule is asked for on its own, with `include=baseTerritory`: the in-app purchase list may include
 /// the schedule (`include=iapPriceSchedule`) but not the schedule's base territory (OpenAPI 4.4.1 allows no
 /// nested include there), so folding the schedule into the list would save no request.
@@ -81,7 +83,8 @@ public struct AppStoreConnectClient: Sendable {
         pager.budget = budget
         let app = Self.segment(appID)
         let first = try await pager.runPhase([
-            try listing(Self.inAppPurchases, "in-app-purchases", "/v1/apps/\(app)/inAppPurchasesV2?limit=200"),
+            try listing(Self.inAppPurchases, "in-app-purchases",
+                        "/v1/apps/\(app)/inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200"),
             try listing(Self.groups, "subscription-groups", "/v1/apps/\(app)/subscriptionGroups?limit=200"),
             try appListing(app),
         ], progress: progress)
@@ -92,12 +95,23 @@ public struct AppStoreConnectClient: Sendable {
                                       "/v1/subscriptionGroups/\(group)/subscriptions"
                                         + "?include=introductoryOffers&limit=200&limit%5BintroductoryOffers%5D=50"))
         }
-        for iap in ids(of: Self.inAppPurchases, in: first) {
-            second.append(try listing(Self.priceSchedules, "in-app-purchase-\(iap)-iapPriceSchedule",
-                                      "/v2/inAppPurchases/\(iap)/iapPriceSchedule?include=baseTerritory"))
-            second.append(try iapAvailabilityListing(iap))
+        // Each in-app purchase's availability came with the list (`include=inAppPurchaseAvailability`); one whose
+        // page carries no linkage for it at all (the include not honored) has it asked for on its own.
+        var availabilities: [String] = []
+        for result in first where result.kind == Self.inAppPurchases {
+            for id in result.ids {
+                let iap = Self.segment(id)
+                second.append(try listing(Self.priceSchedules, "in-app-purchase-\(iap)-iapPriceSchedule",
+                                          "/v2/inAppPurchases/\(iap)/iapPriceSchedule?include=baseTerritory"))
+                if let linked = result.related[id]?["inAppPurchaseAvailability"] {
+                    availabilities += linked
+                } else {
+                    second.append(try iapAvailabilityListing(iap))
+                }
+            }
         }
         let secondResults = try await pager.runPhase(second, progress: progress)
+        availabilities += secondResults.filter { $0.kind == Self.inAppPurchaseAvailabilities }.flatMap(\.ids)
 
         var third: [Listing] = []
         for result in secondResults where result.kind == Self.subscriptions {
@@ -122,12 +136,14 @@ public struct AppStoreConnectClient: Sendable {
         }
         third += try availabilityListings(after: secondResults)
         let thirdResults = try await pager.runPhase(third, progress: progress)
-        let fourthResults = try await pager.runPhase(try territoryListings(after: secondResults + thirdResults),
-                                                     progress: progress)
+        let fourthResults = try await pager.runPhase(
+            try territoryListings(iapAvailabilities: availabilities, after: thirdResults), progress: progress)
+        let asked = second.contains { $0.kind == Self.inAppPurchaseAvailabilities } ? [Self.inAppPurchaseAvailabilities] : []
         return tallies(first + secondResults + thirdResults + fourthResults, kinds: [
             Self.apps, Self.inAppPurchases, Self.priceSchedules, Self.inAppPurchasePrices,
-            Self.inAppPurchaseAvailabilities, Self.groups, Self.subscriptions, Self.subscriptionPrices,
-            Self.introductoryOffers, Self.planAvailabilities, Self.availableTerritories,
+        ] + asked + [
+            Self.groups, Self.subscriptions, Self.subscriptionPrices, Self.introductoryOffers, Self.planAvailabilities,
+            Self.availableTerritories,
         ])
     }
 
@@ -164,9 +180,11 @@ public struct AppStoreConnectClient: Sendable {
     /// Every availability's `availableTerritories`, whole: `GET /v1/inAppPurchaseAvailabilities/{id}/
     /// availableTerritories` and `GET /v1/subscriptionPlanAvailabilities/{id}/availableTerritories` (limit ≤ 200;
     /// the App Store has 175 storefronts, so one page).
-    private func territoryListings(after results: [ListingResult]) throws -> [Listing] {
+    private func territoryListings(iapAvailabilities: [String], after results: [ListingResult]) throws
+        -> [Listing]
+    {
         var listings: [Listing] = []
-        for availability in ids(of: Self.inAppPurchaseAvailabilities, in: results) {
+        for availability in iapAvailabilities.map(Self.segment) {
             listings.append(try listing(
                 Self.availableTerritories, "in-app-purchase-availability-\(availability)-availableTerritories",
                 "/v1/inAppPurchaseAvailabilities/\(availability)/availableTerritories?limit=200"))
