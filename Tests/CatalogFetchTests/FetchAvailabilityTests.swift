@@ -56,6 +56,37 @@ struct FetchAvailabilityTests {
         await scene.finish()
     }
 
+    /// The availability comes with the in-app purchase list (`include=inAppPurchaseAvailability`), not from a
+    /// request of its own: the reader must still tie it to its in-app purchase by the linkage, so a territory its
+    /// `availableTerritories` leave out is not a price there.
+    @Test func anIncludedAvailabilityStillLimitsWhereTheInAppPurchaseIsSold() async throws {
+        // Arrange: a snapshot at Apple's page size, then the USA taken out of 100 Coins' available territories.
+        let scene = try await FetchScene.start(pageSize: 200)
+        let fetched = try await scene.fetchAppStore("asc", extra: ["--quiet"])
+        #expect(fetched.exitCode == 0, "\(fetched.stderr)")
+        #expect(!scene.server.requests.contains { $0.hasSuffix("/inAppPurchaseAvailability") })
+        let url = URL(fileURLWithPath: scene.path("asc")
+            + "/in-app-purchase-availability-availability-6450000000-availableTerritories-0001.json")
+        var page = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let territories = page["data"] as? [[String: Any]] ?? []
+        page["data"] = territories.filter { $0["id"] as? String != "USA" }
+        #expect((page["data"] as? [[String: Any]])?.count == territories.count - 1)
+        try JSONSerialization.data(withJSONObject: page, options: [.sortedKeys]).write(to: url)
+
+        // Act
+        let export = try await catalogcheck(["export", "--store-format", "asc-json", "--format", "json",
+                                             scene.path("asc")] + Self.asOf)
+
+        // Assert
+        #expect(export.exitCode == 0, "\(export.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+        let products = object["products"] as? [[String: Any]] ?? []
+        let coins = try #require(products.first { $0["id"] as? String == "com.trailmate.app.coins.100" })
+        #expect((coins["prices"] as? [String: String]) == ["DE": "0.99 EUR", "GB": "0.99 GBP", "JP": "160 JPY"])
+        #expect(coins["otherPrices"] as? [String] == ["unavailable US 0.99 USD"])
+        await scene.finish()
+    }
+
     @Test func aFetchedSnapshotOfAnotherAppIsAppMismatch() async throws {
         // Arrange: the fake store's app is com.trailmate.app; this config names com.example.other.
         let scene = try await FetchScene.start()
