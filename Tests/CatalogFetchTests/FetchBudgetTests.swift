@@ -8,7 +8,7 @@ import TestSupport
 @Suite(.serialized)
 struct FetchBudgetTests {
     /// Requests (and pages) of an uninterrupted `fetch appstore` of the demo app at the fake's page size 2.
-    static let demoRequests = 59
+    static let demoRequests = 56
 
     @Test func aBudgetStopThenResumeFetchesNoPageTwiceAndReadsLikeOneFetch() async throws {
         // Arrange: an uninterrupted fetch to compare with, and a key with 20 requests left this hour.
@@ -128,11 +128,11 @@ struct FetchBudgetTests {
     }
 
     /// The README's count: the demo app (4 in-app purchases, 1 group, 3 subscriptions, one with introductory
-    /// offers) at Apple's page size costs 30 requests (3 + 1 group + 4 × 4 in-app purchases + 3 × 3 subscriptions
+    /// offers) at Apple's page size costs 27 requests (3 + 1 group + 4 × 4 in-app purchases + 2 × 3 subscriptions
     /// + 1 offers list); before `include=` it cost 36 (3 + 1 group + 5 × 4 in-app purchases + 4 × 3
-    /// subscriptions), one per in-app purchase for its availability and one per subscription for its
-    /// introductory offers more.
-    @Test func theDemoAppCosts30RequestsAtApplesPageSize() async throws {
+    /// subscriptions), one per in-app purchase for its availability and per subscription one for its plan
+    /// availabilities and one for its introductory offers more.
+    @Test func theDemoAppCosts27RequestsAtApplesPageSize() async throws {
         let scene = try await FetchScene.start(pageSize: 200)
 
         let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
@@ -156,7 +156,8 @@ struct FetchBudgetTests {
             "/v1/inAppPurchasePriceSchedules/6450000003/automaticPrices" + prices,
             "/v1/inAppPurchasePriceSchedules/6450000003/manualPrices" + prices,
             "/v1/subscriptionGroups/21450001/subscriptions"
-                + "?include=introductoryOffers&limit=200&limit%5BintroductoryOffers%5D=50",
+                + "?include=introductoryOffers,planAvailabilities&limit=200&limit%5BintroductoryOffers%5D=50"
+                + "&limit%5BplanAvailabilities%5D=50",
             "/v1/subscriptions/6450000004/introductoryOffers?include=territory,subscriptionPricePoint&limit=200",
             "/v1/subscriptions/6450000004/prices?include=subscriptionPricePoint,territory&limit=200",
             "/v1/subscriptions/6450000005/prices?include=subscriptionPricePoint,territory&limit=200",
@@ -167,12 +168,11 @@ struct FetchBudgetTests {
             expected.append("/v1/inAppPurchaseAvailabilities/availability-\(iap)/availableTerritories?limit=200")
         }
         for subscription in subscriptions {
-            expected.append("/v1/subscriptions/\(subscription)/planAvailabilities?limit=200")
             expected.append("/v1/subscriptionPlanAvailabilities/plan-availability-\(subscription)-upfront"
                 + "/availableTerritories?limit=200")
         }
         #expect(scene.server.requests.sorted() == expected.sorted())
-        #expect(scene.server.requests.count == 30)
+        #expect(scene.server.requests.count == 27)
         await scene.finish()
     }
 
@@ -185,6 +185,7 @@ struct FetchBudgetTests {
         // Without the linkage, each availability and each offers list is asked for on its own: 36 requests, as
         // before include=.
         #expect(scene.server.requests.filter { $0.hasSuffix("/inAppPurchaseAvailability") }.count == 4)
+        #expect(scene.server.requests.filter { $0.contains("/planAvailabilities?") }.count == 3)
         #expect(scene.server.requests.filter { $0.contains("/introductoryOffers?") }.count == 3)
         #expect(scene.server.requests.count == 36)
         let check = ["check", "--config", "catalogs/demo/products.yml", "--as-of", "2026-11-22"]

@@ -19,8 +19,8 @@ struct FetchCommandTests {
         let fetched = try await scene.fetchAppStore("asc")
         #expect(fetched.exitCode == 0, "\(fetched.stderr)")
         #expect(fetched.stdout == "")
-        // No request per in-app purchase for its availability (included with the list), none for the offers of
-        // the two subscriptions whose included linkage says they have none.
+        // No request per in-app purchase or subscription for its availability (included with the lists), none for
+        // the offers of the two subscriptions whose included linkage says they have none.
         #expect(fetched.stderr == """
             in-app purchases: 4 in 2 pages
             subscription groups: 1 in 1 page
@@ -30,9 +30,8 @@ struct FetchCommandTests {
             subscription prices: 36 in 18 pages
             introductory offers: 4 in 2 pages
             in-app purchase prices: 16 in 12 pages
-            subscription plan availabilities: 3 in 3 pages
             available territories: 28 in 14 pages
-            wrote 59 pages to \(scene.path("asc"))
+            wrote 56 pages to \(scene.path("asc"))
 
             """, "\(fetched.stderr)")
         // The retries happened: 429 (Retry-After: 1) once, 503 once, each followed by the page.
@@ -55,7 +54,7 @@ struct FetchCommandTests {
         let manifest = try manifestObject(scene, "asc")
         #expect(manifest["store"] as? String == "appstore")
         #expect(manifest["app"] as? String == FakeStoreServer.app)
-        #expect(manifest["pages"] as? Int == 59)
+        #expect(manifest["pages"] as? Int == 56)
         let kinds = manifest["kinds"] as? [String: [String: Int]]
         #expect(kinds?["inAppPurchases"] == ["pages": 2, "resources": 4])
         #expect(kinds?["subscriptionPrices"] == ["pages": 18, "resources": 36])
@@ -69,7 +68,8 @@ struct FetchCommandTests {
         #expect(requests.first { $0["file"] == "subscription-group-21450001-subscriptions-0001.json" } == [
             "file": "subscription-group-21450001-subscriptions-0001.json",
             "path": "/v1/subscriptionGroups/21450001/subscriptions",
-            "query": "include=introductoryOffers&limit=200&limit%5BintroductoryOffers%5D=50",
+            "query": "include=introductoryOffers,planAvailabilities&limit=200&limit%5BintroductoryOffers%5D=50"
+                + "&limit%5BplanAvailabilities%5D=50",
         ])
         #expect(scene.server.requests.filter { $0.hasSuffix("/inAppPurchaseAvailability") }.isEmpty)
 

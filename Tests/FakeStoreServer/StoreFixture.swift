@@ -3,8 +3,8 @@ import Foundation
 /// The fake stores' responses, pre-rendered from the demo catalogs (`catalogs/demo/asc`, `catalogs/demo/play`)
 /// and split into pages of `pageSize` items: API path → pages, each page the exact bytes served. A list that a
 /// request may ask to `include=` related resources into also has those pages, under `path|include=a,b` (values
-/// sorted): the in-app purchases with `inAppPurchaseAvailability`, subscriptions with `introductoryOffers` (linkage of at
-/// most 50, as `limit[introductoryOffers]` allows, and `meta.paging`).
+/// sorted): the in-app purchases with `inAppPurchaseAvailability`, subscriptions with `introductoryOffers` and
+/// `planAvailabilities` (linkage of at most 50, as `limit[…]` allows, and `meta.paging`).
 struct StoreFixture: Sendable {
     /// App Store Connect's host, which `links.self` / `links.next` name as the real API does.
     static let ascHost = "https://api.appstoreconnect.apple.com"
@@ -41,23 +41,36 @@ struct StoreFixture: Sendable {
                         ($0["data"] as? [String: Any])?["id"] as? String } == id
                 }
                 try add("/v1/subscriptionGroups/\(id)/subscriptions", members)
-                var offers: [Key: [String: Any]] = [:]
+                var included: [Key: [String: Any]] = [:]
                 let withOffers = try members.map { subscription -> [String: Any] in
                     guard let sid = subscription["id"] as? String else { return subscription }
+                    let prices = try asc.list("subscription-\(sid)-prices.json")
+                    let plans = ASCDocuments.planAvailability(sid, territories: ASCDocuments.territories(of: prices))
+                        .first?.1 ?? []
+                    for plan in plans {
+                        if let planID = plan["id"] as? String {
+                            included[Key(type: "subscriptionPlanAvailabilities", id: planID)] = plan
+                        }
+                    }
                     let list = try asc.list("subscription-\(sid)-introductoryOffers.json")
                     let shown = Array(list.prefix(50))
                     for offer in shown {
                         if let type = offer["type"] as? String, let offerID = offer["id"] as? String {
-                            offers[Key(type: type, id: offerID)] = offer
+                            included[Key(type: type, id: offerID)] = offer
                         }
                     }
-                    return ASCDocuments.relating(subscription, "introductoryOffers", [
+                    let related = ASCDocuments.relating(subscription, "introductoryOffers", [
                         "data": shown.map { ["type": $0["type"] ?? "", "id": $0["id"] ?? ""] },
                         "meta": ["paging": ["total": list.count, "limit": 50]],
                     ])
+                    return ASCDocuments.relating(related, "planAvailabilities", [
+                        "data": plans.map { ["type": $0["type"] ?? "", "id": $0["id"] ?? ""] },
+                        "meta": ["paging": ["total": plans.count, "limit": 50]],
+                    ])
                 }
-                try add("/v1/subscriptionGroups/\(id)/subscriptions", withOffers, pool: offers,
-                        query: "include=introductoryOffers&limit%5BintroductoryOffers%5D=50")
+                try add("/v1/subscriptionGroups/\(id)/subscriptions", withOffers, pool: included,
+                        query: "include=introductoryOffers,planAvailabilities&limit%5BintroductoryOffers%5D=50"
+                            + "&limit%5BplanAvailabilities%5D=50")
                 for subscription in subscriptions {
                     guard let sid = subscription["id"] as? String else { continue }
                     for relationship in ["prices", "introductoryOffers"] {

@@ -12,9 +12,10 @@ import Foundation
 ///
 /// Apple's hourly budget (`RequestBudget`) makes requests dear, so a related list is asked for with `include=`
 /// wherever it fits the parent's page and the reader needs nothing more of it: each in-app purchase's
-/// `inAppPurchaseAvailability` comes with the list of in-app purchases (its territories still need their own
-/// list: `include=` would stop at 50 of 175), and a subscription whose included `introductoryOffers` linkage is
-/// empty has none, so its offers list is not requested. Each in-app purchase's
+/// `inAppPurchaseAvailability` comes with the list of in-app purchases and each subscription's
+/// `planAvailabilities` with the list of subscriptions (their territories still need their own lists:
+/// `include=` would stop at 50 of 175), and a subscription whose included `introductoryOffers` linkage is empty
+/// has none, so its offers list is not requested. Each in-app purchase's
 /// price schedule is asked for on its own, with `include=baseTerritory`: the in-app purchase list may include
 /// the schedule (`include=iapPriceSchedule`) but not the schedule's base territory (OpenAPI 4.4.1 allows no
 /// nested include there), so folding the schedule into the list would save no request.
@@ -93,7 +94,8 @@ public struct AppStoreConnectClient: Sendable {
         for group in ids(of: Self.groups, in: first) {
             second.append(try listing(Self.subscriptions, "subscription-group-\(group)-subscriptions",
                                       "/v1/subscriptionGroups/\(group)/subscriptions"
-                                        + "?include=introductoryOffers&limit=200&limit%5BintroductoryOffers%5D=50"))
+                                        + "?include=introductoryOffers,planAvailabilities&limit=200"
+                                        + "&limit%5BintroductoryOffers%5D=50&limit%5BplanAvailabilities%5D=50"))
         }
         // Each in-app purchase's availability came with the list (`include=inAppPurchaseAvailability`); one whose
         // page carries no linkage for it at all (the include not honored) has it asked for on its own.
@@ -134,17 +136,21 @@ public struct AppStoreConnectClient: Sendable {
                         + "?include=inAppPurchasePricePoint,territory&\(Self.inAppPurchasePriceFields)&limit=200"))
             }
         }
-        third += try availabilityListings(after: secondResults)
+        let plans = try planAvailabilities(after: secondResults, asking: &third)
         let thirdResults = try await pager.runPhase(third, progress: progress)
         let fourthResults = try await pager.runPhase(
-            try territoryListings(iapAvailabilities: availabilities, after: thirdResults), progress: progress)
-        let asked = second.contains { $0.kind == Self.inAppPurchaseAvailabilities } ? [Self.inAppPurchaseAvailabilities] : []
+            try territoryListings(iapAvailabilities: availabilities,
+                                  plans: plans + ids(of: Self.planAvailabilities, in: thirdResults)),
+            progress: progress)
+        // A kind that came only with its parents' lists (`include=`) has no count of its own.
+        let iapKinds = second.contains { $0.kind == Self.inAppPurchaseAvailabilities }
+            ? [Self.inAppPurchaseAvailabilities] : []
+        let planKinds = third.contains { $0.kind == Self.planAvailabilities } ? [Self.planAvailabilities] : []
         return tallies(first + secondResults + thirdResults + fourthResults, kinds: [
             Self.apps, Self.inAppPurchases, Self.priceSchedules, Self.inAppPurchasePrices,
-        ] + asked + [
-            Self.groups, Self.subscriptions, Self.subscriptionPrices, Self.introductoryOffers, Self.planAvailabilities,
-            Self.availableTerritories,
-        ])
+        ] + iapKinds + [
+            Self.groups, Self.subscriptions, Self.subscriptionPrices, Self.introductoryOffers,
+        ] + planKinds + [Self.availableTerritories])
     }
 
     // MARK: Dates, availability and the app (DESIGN.md §2b "What App Store Connect fetch reads")
@@ -168,28 +174,40 @@ public struct AppStoreConnectClient: Sendable {
                     "/v2/inAppPurchases/\(iap)/inAppPurchaseAvailability")
     }
 
-    /// Each subscription's plan availabilities, `GET /v1/subscriptions/{id}/planAvailabilities`
-    /// (`subscriptions_planAvailabilities_getToManyRelated`, API 4.4; `subscriptionAvailability` is deprecated).
-    private func availabilityListings(after results: [ListingResult]) throws -> [Listing] {
-        try ids(of: Self.subscriptions, in: results).map { subscription in
-            try listing(Self.planAvailabilities, "subscription-\(subscription)-planAvailabilities",
-                        "/v1/subscriptions/\(subscription)/planAvailabilities?limit=200")
+    /// Each subscription's plan availabilities (API 4.4; `subscriptionAvailability` is deprecated): they come
+    /// with the list of subscriptions (`include=planAvailabilities`, at most 50 each; a subscription has one per
+    /// plan type). A subscription whose page carries no linkage for them, or a full 50, has them asked for on its
+    /// own, whole: `GET /v1/subscriptions/{id}/planAvailabilities` (`subscriptions_planAvailabilities_
+    /// getToManyRelated`), appended to `listings`. Returns the IDs the linkage gave.
+    private func planAvailabilities(after results: [ListingResult], asking listings: inout [Listing]) throws
+        -> [String]
+    {
+        var plans: [String] = []
+        for result in results where result.kind == Self.subscriptions {
+            for id in result.ids {
+                if let linked = result.related[id]?["planAvailabilities"], linked.count < 50 {
+                    plans += linked
+                    continue
+                }
+                let subscription = Self.segment(id)
+                listings.append(try listing(Self.planAvailabilities, "subscription-\(subscription)-planAvailabilities",
+                                            "/v1/subscriptions/\(subscription)/planAvailabilities?limit=200"))
+            }
         }
+        return plans
     }
 
     /// Every availability's `availableTerritories`, whole: `GET /v1/inAppPurchaseAvailabilities/{id}/
     /// availableTerritories` and `GET /v1/subscriptionPlanAvailabilities/{id}/availableTerritories` (limit ≤ 200;
     /// the App Store has 175 storefronts, so one page).
-    private func territoryListings(iapAvailabilities: [String], after results: [ListingResult]) throws
-        -> [Listing]
-    {
+    private func territoryListings(iapAvailabilities: [String], plans: [String]) throws -> [Listing] {
         var listings: [Listing] = []
         for availability in iapAvailabilities.map(Self.segment) {
             listings.append(try listing(
                 Self.availableTerritories, "in-app-purchase-availability-\(availability)-availableTerritories",
                 "/v1/inAppPurchaseAvailabilities/\(availability)/availableTerritories?limit=200"))
         }
-        for plan in ids(of: Self.planAvailabilities, in: results) {
+        for plan in plans.map(Self.segment) {
             listings.append(try listing(
                 Self.availableTerritories, "subscription-plan-availability-\(plan)-availableTerritories",
                 "/v1/subscriptionPlanAvailabilities/\(plan)/availableTerritories?limit=200"))
