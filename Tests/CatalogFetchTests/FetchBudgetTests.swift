@@ -239,7 +239,7 @@ struct FetchBudgetTests {
     }
 
     @Test func theBudgetRefusesTheRequestThatWouldMeetA429() throws {
-        let budget = RequestBudget(progress: FetchProgress(quiet: true, isTerminal: false) { _ in },
+        let budget = RequestBudget(progress: FetchProgress(quiet: true, isTerminal: false) { _ in }, concurrency: 4,
                                    now: { Date(timeIntervalSince1970: 1_780_000_000) })
         try budget.reserve()  // Unknown before the first answer: the request goes.
         budget.attempt()
