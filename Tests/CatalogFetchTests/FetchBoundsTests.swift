@@ -212,10 +212,15 @@ struct FetchBoundsTests {
 
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalKeepsThePagesFetchedSoFarForResume(signal number: Int32) async throws {
-        // The first page of in-app purchases names a second, which never comes: the run waits there.
+        // The first page of in-app purchases names a second, which never comes (until the store recovers): the
+        // run waits there.
+        let recovered = Flag()
         let scene = try BoundsScene.start { target in
             guard target.hasPrefix(Self.inAppPurchases) else { return BoundsScene.standard(target) }
-            return target.contains("cursor=") ? .silence : BoundsScene.list(
+            if target.contains("cursor=") {
+                return recovered.isSet ? BoundsScene.list(target, ids: ["6450000001"]) : .silence
+            }
+            return BoundsScene.list(
                 target, ids: ["6450000000"],
                 next: "https://api.appstoreconnect.apple.com\(Self.inAppPurchases)?cursor=1&limit=200")
         }
@@ -243,6 +248,7 @@ struct FetchBoundsTests {
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == number)
         let staging = try #require(try scene.stagingFolder())
+        #expect(staging == scene.folder.appendingPathComponent(".asc.fetch-partial").path)
         let pages = try scene.stagingPages()
         #expect(pages.contains("in-app-purchases-0001.json"))
         for page in pages {
@@ -256,6 +262,17 @@ struct FetchBoundsTests {
 
             """)
         #expect(!FileManager.default.fileExists(atPath: scene.folder.appendingPathComponent("asc").path))
+
+        // Then --resume finishes from the kept pages: only the page that never came is requested again.
+        let before = scene.server.requests
+        recovered.set()
+        let resumed = try await catalogcheck(scene.fetchArguments(extra: ["--resume", "--quiet"]))
+        #expect(resumed.exitCode == 0, "\(resumed.stderr)")
+        let again = Array(scene.server.requests.dropFirst(before.count))
+        #expect(again.filter(before.contains) == [Self.inAppPurchases + "?cursor=1&limit=200"], "\(again)")
+        #expect(FileManager.default.fileExists(
+            atPath: scene.folder.appendingPathComponent("asc/in-app-purchases-0002.json").path))
+        #expect(try scene.stagingFolder() == nil)
         scene.finish()
     }
 
@@ -332,5 +349,17 @@ struct BoundsScene {
     func finish() {
         server.stop()
         try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// A switch a test flips while a server's reply closure reads it.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool { lock.withLock { value } }
+
+    func set() {
+        lock.withLock { value = true }
     }
 }
