@@ -20,6 +20,10 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformed(request: String, reason: String)
     /// The output folder cannot be written.
     case output(path: String, reason: String)
+    /// App Store Connect's hourly request budget has no room for the pages still wanted (`RequestBudget`):
+    /// `remaining` of `limit` left, at least `needed` more wanted, `sent` sent by this run, which come back
+    /// `renews` ("from 14:05:00 UTC to 14:31:00 UTC").
+    case budgetSpent(limit: Int, remaining: Int, needed: Int, sent: Int, renews: String)
 
     public var description: String {
         switch self {
@@ -40,6 +44,10 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(request): \(reason)"
         case let .output(path, reason):
             return "\(path): \(reason)"
+        case let .budgetSpent(limit, remaining, needed, sent, renews):
+            return "App Store Connect's hourly request budget for this key is spent: \(remaining) of \(limit) "
+                + "requests left, and this fetch needs at least \(needed) more; stopped before Apple answers 429. "
+                + "The budget is a rolling hour: the \(sent) requests of this run come back \(renews)"
         }
     }
 }

@@ -32,12 +32,13 @@ struct FetchAvailabilityTests {
             "/v1/apps/6449990000?fields%5Bapps%5D=bundleId,name",
             // inAppPurchasesV2_iapPriceSchedule_getToOneRelated
             "/v2/inAppPurchases/6450000000/iapPriceSchedule?include=baseTerritory",
-            // inAppPurchasesV2_inAppPurchaseAvailability_getToOneRelated
-            "/v2/inAppPurchases/6450000000/inAppPurchaseAvailability",
+            // apps_inAppPurchasesV2_getToManyRelated, each availability included
+            "/v1/apps/6449990000/inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200",
             // inAppPurchaseAvailabilities_availableTerritories_getToManyRelated
             "/v1/inAppPurchaseAvailabilities/availability-6450000000/availableTerritories?limit=200",
-            // subscriptions_planAvailabilities_getToManyRelated
-            "/v1/subscriptions/6450000004/planAvailabilities?limit=200",
+            // subscriptionGroups_subscriptions_getToManyRelated, each subscription's plan availabilities included
+            "/v1/subscriptionGroups/21450001/subscriptions?include=introductoryOffers,planAvailabilities&limit=200"
+                + "&limit%5BintroductoryOffers%5D=50&limit%5BplanAvailabilities%5D=50",
             // subscriptionPlanAvailabilities_availableTerritories_getToManyRelated
             "/v1/subscriptionPlanAvailabilities/plan-availability-6450000004-upfront/availableTerritories?limit=200",
         ]
@@ -48,9 +49,52 @@ struct FetchAvailabilityTests {
             with: Data(contentsOf: URL(fileURLWithPath: scene.path("asc") + "/.fetch.json"))) as? [String: Any])
         let kinds = manifest["kinds"] as? [String: [String: Int]]
         #expect(kinds?["apps"] == ["pages": 1, "resources": 1])
-        #expect(kinds?["inAppPurchaseAvailabilities"] == ["pages": 4, "resources": 4])
-        #expect(kinds?["subscriptionPlanAvailabilities"] == ["pages": 3, "resources": 3])
+        // Included with the in-app purchases, not asked for on their own.
+        #expect(kinds?["inAppPurchaseAvailabilities"] == nil)
+        #expect(!targets.contains { $0.hasSuffix("/inAppPurchaseAvailability") })
+        #expect(kinds?["subscriptionPlanAvailabilities"] == nil)
+        #expect(!targets.contains { $0.contains("/planAvailabilities?") })
         #expect(kinds?["availableTerritories"] == ["pages": 14, "resources": 28])
+        await scene.finish()
+    }
+
+    /// The availabilities come with the lists (`include=inAppPurchaseAvailability` on the in-app purchases,
+    /// `include=planAvailabilities` on the subscriptions), not from requests of their own: the reader must still
+    /// tie each to its product by the linkage, so a territory its `availableTerritories` leave out is not a
+    /// price there.
+    @Test func anIncludedAvailabilityStillLimitsWhereTheProductIsSold() async throws {
+        // Arrange: a snapshot at Apple's page size, then the USA taken out of where 100 Coins and Pro Yearly are
+        // sold.
+        let scene = try await FetchScene.start(pageSize: 200)
+        let fetched = try await scene.fetchAppStore("asc", extra: ["--quiet"])
+        #expect(fetched.exitCode == 0, "\(fetched.stderr)")
+        #expect(!scene.server.requests.contains { $0.hasSuffix("/inAppPurchaseAvailability") })
+        #expect(!scene.server.requests.contains { $0.contains("/planAvailabilities?") })
+        for page in ["in-app-purchase-availability-availability-6450000000-availableTerritories-0001.json",
+                     "subscription-plan-availability-plan-availability-6450000004-upfront-availableTerritories-0001.json"] {
+            let url = URL(fileURLWithPath: scene.path("asc") + "/" + page)
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+            let territories = object["data"] as? [[String: Any]] ?? []
+            object["data"] = territories.filter { $0["id"] as? String != "USA" }
+            #expect((object["data"] as? [[String: Any]])?.count == territories.count - 1, "\(page)")
+            try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: url)
+        }
+
+        // Act
+        let export = try await catalogcheck(["export", "--store-format", "asc-json", "--format", "json",
+                                             scene.path("asc")] + Self.asOf)
+
+        // Assert
+        #expect(export.exitCode == 0, "\(export.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+        let products = object["products"] as? [[String: Any]] ?? []
+        let coins = try #require(products.first { $0["id"] as? String == "com.trailmate.app.coins.100" })
+        #expect((coins["prices"] as? [String: String]) == ["DE": "0.99 EUR", "GB": "0.99 GBP", "JP": "160 JPY"])
+        #expect(coins["otherPrices"] as? [String] == ["unavailable US 0.99 USD"])
+        let yearly = try #require(products.first { $0["id"] as? String == "com.trailmate.app.pro.yearly" })
+        #expect((yearly["prices"] as? [String: String]) == ["DE": "59.99 EUR", "GB": "54.99 GBP", "JP": "9800 JPY"])
+        #expect((yearly["otherPrices"] as? [String])?.contains("unavailable US 59.99 USD") == true,
+                "\(yearly["otherPrices"] ?? "")")
         await scene.finish()
     }
 

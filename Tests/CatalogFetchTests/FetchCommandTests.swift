@@ -19,21 +19,19 @@ struct FetchCommandTests {
         let fetched = try await scene.fetchAppStore("asc")
         #expect(fetched.exitCode == 0, "\(fetched.stderr)")
         #expect(fetched.stdout == "")
-        // The fake server's X-Rate-Limit says 120 of 3600 left: warned once, at the first answer.
+        // No request per in-app purchase or subscription for its availability (included with the lists), none for
+        // the offers of the two subscriptions whose included linkage says they have none.
         #expect(fetched.stderr == """
-            warning: App Store Connect rate limit low: 120 of 3600 requests left this hour
             in-app purchases: 4 in 2 pages
             subscription groups: 1 in 1 page
             apps: 1 in 1 page
             subscriptions: 3 in 2 pages
             in-app purchase price schedules: 4 in 4 pages
-            in-app purchase availabilities: 4 in 4 pages
             subscription prices: 36 in 18 pages
-            introductory offers: 4 in 4 pages
+            introductory offers: 4 in 2 pages
             in-app purchase prices: 16 in 12 pages
-            subscription plan availabilities: 3 in 3 pages
             available territories: 28 in 14 pages
-            wrote 65 pages to \(scene.path("asc"))
+            wrote 56 pages to \(scene.path("asc"))
 
             """, "\(fetched.stderr)")
         // The retries happened: 429 (Retry-After: 1) once, 503 once, each followed by the page.
@@ -45,7 +43,8 @@ struct FetchCommandTests {
         let files = try scene.files("asc")
         #expect(files.first == ".fetch.json")
         #expect(files.contains("in-app-purchases-0002.json"))
-        #expect(files.contains("subscription-6450000005-introductoryOffers-0001.json"))
+        #expect(files.contains("subscription-6450000004-introductoryOffers-0002.json"))
+        #expect(!files.contains("subscription-6450000005-introductoryOffers-0001.json"))
         #expect(files.contains("in-app-purchase-price-schedule-6450000000-automaticPrices-0002.json"))
 
         // The snapshot also holds the app (`/v1/apps/{id}`), which the demo folder lacks: its bundle ID is exported.
@@ -55,10 +54,24 @@ struct FetchCommandTests {
         let manifest = try manifestObject(scene, "asc")
         #expect(manifest["store"] as? String == "appstore")
         #expect(manifest["app"] as? String == FakeStoreServer.app)
-        #expect(manifest["pages"] as? Int == 65)
+        #expect(manifest["pages"] as? Int == 56)
         let kinds = manifest["kinds"] as? [String: [String: Int]]
         #expect(kinds?["inAppPurchases"] == ["pages": 2, "resources": 4])
         #expect(kinds?["subscriptionPrices"] == ["pages": 18, "resources": 36])
+        // Each page's request, path and query as sent, so a page's parent never depends on its links.self.
+        let requests = manifest["requests"] as? [[String: String]] ?? []
+        #expect(requests.map { $0["file"] ?? "" } == files.filter { $0 != ".fetch.json" })
+        #expect(requests.first { $0["file"] == "in-app-purchases-0002.json" } == [
+            "file": "in-app-purchases-0002.json", "path": Self.app + "/inAppPurchasesV2",
+            "query": "include=inAppPurchaseAvailability&cursor=2&limit=2",
+        ])
+        #expect(requests.first { $0["file"] == "subscription-group-21450001-subscriptions-0001.json" } == [
+            "file": "subscription-group-21450001-subscriptions-0001.json",
+            "path": "/v1/subscriptionGroups/21450001/subscriptions",
+            "query": "include=introductoryOffers,planAvailabilities&limit=200&limit%5BintroductoryOffers%5D=50"
+                + "&limit%5BplanAvailabilities%5D=50",
+        ])
+        #expect(scene.server.requests.filter { $0.hasSuffix("/inAppPurchaseAvailability") }.isEmpty)
 
         let written = try scene.everythingWritten([fetched])
         for secret in scene.secrets { #expect(!written.contains(secret)) }
@@ -106,8 +119,9 @@ struct FetchCommandTests {
         let result = try await scene.fetchAppStore("asc", keyPath: wrongKey)
         #expect(result.exitCode == 2)
         // The app and both first listings run at once; whichever is refused first is named.
-        let refused = ["?fields%5Bapps%5D=bundleId,name", "/inAppPurchasesV2?limit=200",
-                       "/subscriptionGroups?limit=200"].map { request in """
+        let refused = ["?fields%5Bapps%5D=bundleId,name", "/inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200",
+                       "/subscriptionGroups?limit=200",
+        ].map { request in """
             error: GET \(scene.server.baseURL)\(Self.app)\(request): App Store Connect refused the API \
             key FAKEKEY123 (HTTP 401: "Provide a properly configured and signed bearer token, and make sure that it \
             has not expired.") — check the key ID, issuer ID, that the key is not revoked and that this machine's \
@@ -143,7 +157,7 @@ struct FetchCommandTests {
         let scene = try await FetchScene.start(empty: true)
         let asc = try await scene.fetchAppStore("asc", extra: ["--quiet"])
         #expect(asc.exitCode == 0, "\(asc.stderr)")
-        #expect(asc.stderr == "warning: App Store Connect rate limit low: 120 of 3600 requests left this hour\n")
+        #expect(asc.stderr == "")
         #expect(try scene.files("asc") == [".fetch.json", "app-0001.json", "in-app-purchases-0001.json",
                                            "subscription-groups-0001.json"])
         let play = try await scene.fetchPlay("play")
@@ -173,14 +187,21 @@ struct FetchCommandTests {
             "--base-url", failing.server.baseURL, "--retry-base-delay-ms", "10", "--quiet",
         ])
         #expect(result.exitCode == 2)
-        #expect(result.stderr.hasSuffix("""
+        // A network failure keeps the pages fetched so far for --resume, beside the untouched snapshot.
+        let pagesKept = try FileManager.default.contentsOfDirectory(atPath: scene.path(".asc.fetch-partial"))
+            .filter { $0.hasSuffix(".json") }.count
+        #expect(result.stderr == """
             error: GET \(failing.server.baseURL)/v1/subscriptions/6450000005/prices\
             ?include=subscriptionPricePoint,territory&limit=200: gave up after 6 attempts: HTTP 500
+            note: the \(pagesKept) pages fetched so far are kept in \(scene.path(".asc.fetch-partial")); run the \
+            same command with --resume to continue from there
 
-            """), "\(result.stderr)")
+            """, "\(result.stderr)")
+        #expect(pagesKept > 0)
         #expect(failing.server.requestsByPath["/v1/subscriptions/6450000005/prices"] == 6)
         #expect(try snapshotBytes(scene, "asc") == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scene.folder.path).sorted() == ["asc", "keys"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scene.folder.path).sorted()
+            == [".asc.fetch-partial", "asc", "keys"])
         await failing.finish()
         try? FileManager.default.removeItem(at: scene.folder)
     }
@@ -203,7 +224,8 @@ struct FetchCommandTests {
         let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains("""
-            /inAppPurchasesV2?limit=200: the store asks to wait 3600 s (Retry-After), longer than a fetch waits \
+            /inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200: the store asks to wait 3600 s (Retry-After), \
+            longer than a fetch waits \
             for one request; try again after
             """), "\(result.stderr)")
         await scene.finish()

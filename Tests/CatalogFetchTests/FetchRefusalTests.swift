@@ -93,9 +93,10 @@ struct FetchRefusalTests {
 
         #expect(result.exitCode == 2)
         #expect(result.stderr.hasSuffix("""
-            error: GET \(scene.server.baseURL)\(Self.app)/inAppPurchasesV2?limit=200: App Store Connect refused the \
-            API key FAKEKEY123 (HTTP 403: "This request requires an in-effect agreement that has not been signed or \
-            has expired.") — the Account Holder must accept the current agreements in App Store Connect (Business)
+            error: GET \(scene.server.baseURL)\(Self.app)/inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200: \
+            App Store Connect refused the API key FAKEKEY123 (HTTP 403: "This request requires an in-effect agreement \
+            that has not been signed or has expired.") — the Account Holder must accept the current agreements in \
+            App Store Connect (Business)
 
             """), "\(result.stderr)")
         await scene.finish()
@@ -135,8 +136,8 @@ struct FetchRefusalTests {
 
         #expect(result.exitCode == 2)
         #expect(result.stderr.hasSuffix("""
-            error: GET \(scene.server.baseURL)\(Self.app)/inAppPurchasesV2?limit=200: HTTP 400: The header \
-            Authorization: Bearer [redacted] is not valid here
+            error: GET \(scene.server.baseURL)\(Self.app)/inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200: \
+            HTTP 400: The header Authorization: Bearer [redacted] is not valid here
 
             """), "\(result.stderr)")
         // No piece of a JWT either: its signature is the secret part, and a cut text would have kept some of it.

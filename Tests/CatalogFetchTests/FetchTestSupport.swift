@@ -21,10 +21,12 @@ struct FetchScene {
     let serviceAccountPath: String
 
     static func start(pageSize: Int = 2, empty: Bool = false, faults: [FakeStoreServer.Fault] = [],
-                      credentials: TestCredentials? = nil, clockOffset: TimeInterval = 0) async throws -> FetchScene {
+                      credentials: TestCredentials? = nil, budget: Int = FakeStoreServer.hourlyLimit,
+                      honorsInclude: Bool = true, clockOffset: TimeInterval = 0) async throws -> FetchScene {
         let credentials = try credentials ?? TestCredentials()
         let server = try await FakeStoreServer.start(credentials: credentials, pageSize: pageSize, empty: empty,
-                                                     faults: faults, clockOffset: clockOffset)
+                                                     faults: faults, budget: budget, honorsInclude: honorsInclude,
+                                                     clockOffset: clockOffset)
         let folder = try Fixtures.temporaryFolder(suffix: "-fetch")
         let keys = folder.appendingPathComponent("keys")
         try FileManager.default.createDirectory(at: keys, withIntermediateDirectories: false)

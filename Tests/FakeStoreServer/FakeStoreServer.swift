@@ -8,9 +8,12 @@ import NIOCore
 /// A local App Store Connect API and Google Play Developer API for the `fetch` tests, in the test process on
 /// 127.0.0.1 with an ephemeral port. It serves the demo catalogs split into pages, checks the credentials on
 /// every request as the stores document them (`AppleTokenRules`, `GoogleAssertionRules`: App Store Connect's
-/// ES256 JWT on every request; Play's RS256 assertion at `/token`, then the bearer token it issued), answers
-/// scripted faults (429 with `Retry-After`, 503, a store's error body), and counts what it served. Its clock
-/// may run apart from the client's (`clockOffset`), as Apple's and Google's do from a user's machine.
+/// ES256 JWT on every request; Play's RS256 assertion at `/token`, then the bearer token it issued), checks every
+/// request against the specs' operations, parameters, enums and limits (`APISpecTable`; 400 naming what is wrong),
+/// keeps App Store Connect's hourly budget as Apple documents it (`X-Rate-Limit` on every answer, 429
+/// `RATE_LIMIT_EXCEEDED` once it is spent), answers scripted faults (429 with `Retry-After`, 503, a store's error
+/// body), and counts what it served. Its clock may run apart from the client's (`clockOffset`), as Apple's and
+/// Google's do from a user's machine.
 public final class FakeStoreServer: Sendable {
     /// A scripted failure: requests whose path is `path` get `status` (with `retryAfter` seconds when set) the
     /// first `times` times, or always when `times` is nil. `body` is the JSON served (`{}` when nil); in it,
@@ -58,12 +61,18 @@ public final class FakeStoreServer: Sendable {
     private let state: ServerState
     private let task: Task<Void, any Error>
 
-    /// Starts a server for `credentials`, serving pages of `pageSize` items.
-    /// `clockOffset` is how far the server's clock is ahead of this machine's (negative: behind).
+    /// Apple's documented default hourly limit per key ("Identifying Rate Limits": `user-hour-lim:3500`).
+    public static let hourlyLimit = 3500
+
+    /// Starts a server for `credentials`, serving pages of `pageSize` items; App Store Connect requests may spend
+    /// `budget` of the key's hourly limit before Apple's 429. `clockOffset` is how far the server's clock is ahead
+    /// of this machine's (negative: behind).
     public static func start(credentials: TestCredentials, pageSize: Int = 2, empty: Bool = false,
-                             faults: [Fault] = [], clockOffset: TimeInterval = 0) async throws -> FakeStoreServer {
+                             faults: [Fault] = [], budget: Int = hourlyLimit, honorsInclude: Bool = true,
+                             clockOffset: TimeInterval = 0) async throws -> FakeStoreServer {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
+        let spec = try APISpecTable.load()
         let fixture = try StoreFixture(asc: root.appendingPathComponent("catalogs/demo/asc"),
                                        play: root.appendingPathComponent("catalogs/demo/play"),
                                        app: app, package: package, pageSize: pageSize, empty: empty)
@@ -71,7 +80,8 @@ public final class FakeStoreServer: Sendable {
             .add(ecdsa: credentials.ascPublicKey, kid: JWKIdentifier(string: credentials.keyID))
         let googleKeys = await JWTKeyCollection().add(rsa: credentials.googlePublicKey, digestAlgorithm: .sha256)
         let state = ServerState(fixture: fixture, pageSize: pageSize, credentials: credentials, ascKeys: keys,
-                                googleKeys: googleKeys, faults: faults, clockOffset: clockOffset)
+                                googleKeys: googleKeys, faults: faults, spec: spec, budget: budget,
+                                honorsInclude: honorsInclude, clockOffset: clockOffset)
         let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
         // Quiet: stopping the server between tests is expected, not an error worth a log line.
         var logger = Logger(label: "FakeStoreServer")
@@ -112,6 +122,15 @@ public final class FakeStoreServer: Sendable {
     public var responsesByStatus: [Int: Int] { state.snapshot().statuses }
     /// Every bearer JWT and access token that crossed the wire: the secrets no output may contain.
     public var tokensSeen: Set<String> { state.snapshot().tokens }
+    /// Every request but the token endpoint's, as `path?query` (percent-encoded as sent), in order of arrival.
+    public var requests: [String] { state.requestLog() }
+    /// The App Store Connect requests the key may still send this hour.
+    public var budgetRemaining: Int { state.remainingBudget() }
+
+    /// The rolling hour has passed: the key's whole hourly limit is available again.
+    public func renewBudget() {
+        state.renewBudget()
+    }
     /// Why each refused token was refused, in order: the rule of the stores' documentation it broke.
     public var rejections: [String] { state.snapshot().rejections }
 }
@@ -132,11 +151,20 @@ private final class ServerState: @unchecked Sendable {
     private var issued: Set<String> = []
     private var rejections: [String] = []
     private var base = ""
+    private var log: [String] = []
+    private var budget: Int
+    let spec: APISpecTable
+    /// False: `include=` is accepted and ignored, as a server that does not honor it would answer.
+    let honorsInclude: Bool
     let clockOffset: TimeInterval
 
     init(fixture: StoreFixture, pageSize: Int, credentials: TestCredentials, ascKeys: JWTKeyCollection,
-         googleKeys: JWTKeyCollection, faults: [FakeStoreServer.Fault], clockOffset: TimeInterval) {
+         googleKeys: JWTKeyCollection, faults: [FakeStoreServer.Fault], spec: APISpecTable, budget: Int,
+         honorsInclude: Bool, clockOffset: TimeInterval) {
         self.clockOffset = clockOffset
+        self.spec = spec
+        self.honorsInclude = honorsInclude
+        self.budget = budget
         self.fixture = fixture
         self.pageSize = pageSize
         self.credentials = credentials
@@ -146,6 +174,12 @@ private final class ServerState: @unchecked Sendable {
     }
 
     func setBase(_ value: String) { lock.withLock { base = value } }
+
+    func requestLog() -> [String] { lock.withLock { log } }
+
+    func remainingBudget() -> Int { lock.withLock { budget } }
+
+    func renewBudget() { lock.withLock { budget = FakeStoreServer.hourlyLimit } }
 
     func snapshot() -> (paths: [String: Int], statuses: [Int: Int], tokens: Set<String>, rejections: [String],
                         targets: [String]) {
@@ -161,7 +195,14 @@ private final class ServerState: @unchecked Sendable {
 
     func respond(to request: Request) async -> Response {
         let path = request.uri.path
-        let response = await answer(request, path: path)
+        if path != "/token" {
+            lock.withLock { log.append(path + (request.uri.query.map { "?" + $0 } ?? "")) }
+        }
+        var response = await answer(request, path: path)
+        if !path.hasPrefix("/androidpublisher/"), path != "/token", let name = HTTPField.Name("X-Rate-Limit") {
+            // "Every response from the API includes an X-Rate-Limit HTTP header" (Apple, Identifying Rate Limits).
+            response.headers[name] = "user-hour-lim:\(FakeStoreServer.hourlyLimit);user-hour-rem:\(remainingBudget());"
+        }
         lock.withLock {
             paths[path, default: 0] += 1
             targets.append(request.uri.description)
@@ -193,6 +234,27 @@ private final class ServerState: @unchecked Sendable {
                                                 + "and make sure that it has not expired."]]])
             }
         }
+        if !isPlay {
+            // Apple counts every request of the key against the rolling hour; past it: 429 RATE_LIMIT_EXCEEDED.
+            let spent = lock.withLock {
+                guard budget > 0 else { return true }
+                budget -= 1
+                return false
+            }
+            if spent {
+                return json(429, ["errors": [["status": "429", "code": "RATE_LIMIT_EXCEEDED",
+                                              "title": "The request rate limit has been reached.",
+                                              "detail": "We've received too many requests for this API. Please wait and try again or slow down your request rate."]]])
+            }
+        }
+        var parts = URLComponents()
+        parts.percentEncodedQuery = request.uri.query
+        let items = (parts.queryItems ?? []).map { (name: $0.name, value: $0.value ?? "") }
+        if let refusal = spec.refusal(path: path, query: items) {
+            return json(400, isPlay ? ["error": ["code": 400, "message": refusal, "status": "INVALID_ARGUMENT"]]
+                        : ["errors": [["status": "400", "code": "PARAMETER_ERROR.INVALID",
+                                       "title": "A parameter has an invalid value", "detail": refusal]]])
+        }
         if let fault = takeFault(path) {
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
@@ -202,7 +264,10 @@ private final class ServerState: @unchecked Sendable {
             return Response(status: .init(code: fault.status), headers: headers,
                             body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
         }
-        guard let pages = fixture.pages[path] else {
+        let include = items.first { $0.name == "include" && honorsInclude }.map {
+            "|include=" + $0.value.split(separator: ",").sorted().joined(separator: ",")
+        }
+        guard let pages = include.flatMap({ fixture.pages[path + $0] }) ?? fixture.pages[path] else {
             return json(404, isPlay ? ["error": ["code": 404, "message": "Not found."]]
                         : ["errors": [["status": "404", "code": "NOT_FOUND", "title": "The specified resource does not exist"]]])
         }
@@ -218,9 +283,6 @@ private final class ServerState: @unchecked Sendable {
         guard pages.indices.contains(index) else { return json(400, ["error": "bad page"]) }
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
-        if !isPlay, let rateLimit = HTTPField.Name("X-Rate-Limit") {
-            headers[rateLimit] = "user-hour-lim:3600;user-hour-rem:120;"
-        }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: pages[index])))
     }
 

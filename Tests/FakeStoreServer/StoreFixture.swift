@@ -1,7 +1,10 @@
 import Foundation
 
 /// The fake stores' responses, pre-rendered from the demo catalogs (`catalogs/demo/asc`, `catalogs/demo/play`)
-/// and split into pages of `pageSize` items: API path → pages, each page the exact bytes served.
+/// and split into pages of `pageSize` items: API path → pages, each page the exact bytes served. A list that a
+/// request may ask to `include=` related resources into also has those pages, under `path|include=a,b` (values
+/// sorted): the in-app purchases with `inAppPurchaseAvailability`, subscriptions with `introductoryOffers` and
+/// `planAvailabilities` (linkage of at most 50, as `limit[…]` allows, and `meta.paging`).
 struct StoreFixture: Sendable {
     /// App Store Connect's host, which `links.self` / `links.next` name as the real API does.
     static let ascHost = "https://api.appstoreconnect.apple.com"
@@ -12,25 +15,62 @@ struct StoreFixture: Sendable {
     init(asc: URL, play: URL, app: String, package: String, pageSize: Int, empty: Bool) throws {
         var pages: [String: [Data]] = [:]
         let asc = try ASCDocuments(folder: asc)
-        func add(_ path: String, _ items: [[String: Any]], pool: [Key: [String: Any]] = [:], single: Bool = false) throws {
-            pages[path] = try ASCDocuments.pages(path: path, items: items, pool: pool, pageSize: pageSize, single: single)
+        /// `query`: the request's `include=` (and its limits), which Apple's `links.next` carries along.
+        func add(_ path: String, _ items: [[String: Any]], pool: [Key: [String: Any]] = [:], single: Bool = false,
+                 query: String = "") throws {
+            let include = query.split(separator: "&").first { $0.hasPrefix("include=") }.map { "|" + $0 } ?? ""
+            pages[path + include] = try ASCDocuments.pages(path: path, query: query, items: items, pool: pool,
+                                                           pageSize: pageSize, single: single)
         }
         try add("/v1/apps/\(app)", [ASCDocuments.app(app, bundleID: package)], single: true)
         if empty {
             try add("/v1/apps/\(app)/inAppPurchasesV2", [])
+            try add("/v1/apps/\(app)/inAppPurchasesV2", [], query: "include=inAppPurchaseAvailability")
             try add("/v1/apps/\(app)/subscriptionGroups", [])
         } else {
-            try add("/v1/apps/\(app)/inAppPurchasesV2", asc.list("in-app-purchases.json"))
+            let iaps = try asc.list("in-app-purchases.json")
+            try add("/v1/apps/\(app)/inAppPurchasesV2", iaps)
             let groupsDocument = try asc.document("subscription-groups.json")
             let groups = groupsDocument["data"] as? [[String: Any]] ?? []
             try add("/v1/apps/\(app)/subscriptionGroups", groups)
             let subscriptions = groupsDocument["included"] as? [[String: Any]] ?? []
             for group in groups {
                 guard let id = group["id"] as? String else { continue }
-                try add("/v1/subscriptionGroups/\(id)/subscriptions", subscriptions.filter {
+                let members = subscriptions.filter {
                     (($0["relationships"] as? [String: Any])?["group"] as? [String: Any]).flatMap {
                         ($0["data"] as? [String: Any])?["id"] as? String } == id
-                })
+                }
+                try add("/v1/subscriptionGroups/\(id)/subscriptions", members)
+                var included: [Key: [String: Any]] = [:]
+                let withOffers = try members.map { subscription -> [String: Any] in
+                    guard let sid = subscription["id"] as? String else { return subscription }
+                    let prices = try asc.list("subscription-\(sid)-prices.json")
+                    let plans = ASCDocuments.planAvailability(sid, territories: ASCDocuments.territories(of: prices))
+                        .first?.1 ?? []
+                    for plan in plans {
+                        if let planID = plan["id"] as? String {
+                            included[Key(type: "subscriptionPlanAvailabilities", id: planID)] = plan
+                        }
+                    }
+                    let list = try asc.list("subscription-\(sid)-introductoryOffers.json")
+                    let shown = Array(list.prefix(50))
+                    for offer in shown {
+                        if let type = offer["type"] as? String, let offerID = offer["id"] as? String {
+                            included[Key(type: type, id: offerID)] = offer
+                        }
+                    }
+                    let related = ASCDocuments.relating(subscription, "introductoryOffers", [
+                        "data": shown.map { ["type": $0["type"] ?? "", "id": $0["id"] ?? ""] },
+                        "meta": ["paging": ["total": list.count, "limit": 50]],
+                    ])
+                    return ASCDocuments.relating(related, "planAvailabilities", [
+                        "data": plans.map { ["type": $0["type"] ?? "", "id": $0["id"] ?? ""] },
+                        "meta": ["paging": ["total": plans.count, "limit": 50]],
+                    ])
+                }
+                try add("/v1/subscriptionGroups/\(id)/subscriptions", withOffers, pool: included,
+                        query: "include=introductoryOffers,planAvailabilities&limit%5BintroductoryOffers%5D=50"
+                            + "&limit%5BplanAvailabilities%5D=50")
                 for subscription in subscriptions {
                     guard let sid = subscription["id"] as? String else { continue }
                     for relationship in ["prices", "introductoryOffers"] {
@@ -44,7 +84,10 @@ struct StoreFixture: Sendable {
                     }
                 }
             }
-            for iap in try asc.list("in-app-purchases.json") {
+            var availabilities: [Key: [String: Any]] = [:]
+            var linked: [[String: Any]] = []
+            for iap in iaps {
+                linked.append(iap)
                 guard let id = iap["id"] as? String else { continue }
                 let document = try asc.document("in-app-purchase-\(id)-iapPriceSchedule.json")
                 guard let schedule = document["data"] as? [String: Any], let scheduleID = schedule["id"] as? String
@@ -62,7 +105,13 @@ struct StoreFixture: Sendable {
                 let availability = ASCDocuments.iapAvailability(id, territories: ASCDocuments.territories(of: rows))
                 try add(availability.path, [availability.resource], single: true)
                 try add(availability.territoriesPath, availability.territories)
+                availabilities[Key(type: "inAppPurchaseAvailabilities", id: availability.id)] = availability.resource
+                linked[linked.count - 1] = ASCDocuments.relating(iap, "inAppPurchaseAvailability", [
+                    "data": ["type": "inAppPurchaseAvailabilities", "id": availability.id],
+                ])
             }
+            try add("/v1/apps/\(app)/inAppPurchasesV2", linked, pool: availabilities,
+                    query: "include=inAppPurchaseAvailability")
         }
         let root = "/androidpublisher/v3/applications/\(package)"
         let playLists: [(path: String, file: String, key: String, tokenKey: TokenStyle)] = [
@@ -129,7 +178,7 @@ extension ASCDocuments {
 
     /// `GET /v2/inAppPurchases/{id}/inAppPurchaseAvailability` and its `availableTerritories` list.
     static func iapAvailability(_ iap: String, territories: [String])
-        -> (path: String, resource: [String: Any], territoriesPath: String, territories: [[String: Any]])
+        -> (id: String, path: String, resource: [String: Any], territoriesPath: String, territories: [[String: Any]])
     {
         let id = "availability-\(iap)"
         let territoriesPath = "/v1/inAppPurchaseAvailabilities/\(id)/availableTerritories"
@@ -137,7 +186,7 @@ extension ASCDocuments {
             "type": "inAppPurchaseAvailabilities", "id": id, "attributes": ["availableInNewTerritories": false],
             "relationships": ["availableTerritories": ["links": ["related": StoreFixture.ascHost + territoriesPath]]],
         ]
-        return ("/v2/inAppPurchases/\(iap)/inAppPurchaseAvailability", resource, territoriesPath,
+        return (id, "/v2/inAppPurchases/\(iap)/inAppPurchaseAvailability", resource, territoriesPath,
                 territoryResources(territories))
     }
 
@@ -178,6 +227,15 @@ struct ASCDocuments {
         try document(name)["data"] as? [[String: Any]] ?? []
     }
 
+    /// `resource` with its relationship `name` set to `value` (linkage that `include=` adds).
+    static func relating(_ resource: [String: Any], _ name: String, _ value: [String: Any]) -> [String: Any] {
+        var resource = resource
+        var relationships = resource["relationships"] as? [String: Any] ?? [:]
+        relationships[name] = value
+        resource["relationships"] = relationships
+        return resource
+    }
+
     /// A document's `included` resources by identity.
     static func pool(_ document: [String: Any]) -> [Key: [String: Any]] {
         var pool: [Key: [String: Any]] = [:]
@@ -191,7 +249,7 @@ struct ASCDocuments {
 
     /// JSON:API pages for `path`: `data`, the `included` resources the page's items point to, `links.self`,
     /// `links.next` (`?cursor=N`, on the real API host, as Apple sends it) and `meta.paging`.
-    static func pages(path: String, items: [[String: Any]], pool: [Key: [String: Any]], pageSize: Int,
+    static func pages(path: String, query: String, items: [[String: Any]], pool: [Key: [String: Any]], pageSize: Int,
                       single: Bool) throws -> [Data] {
         if single, let item = items.first {
             let object: [String: Any] = ["data": item, "links": ["self": StoreFixture.ascHost + path]]
@@ -203,17 +261,25 @@ struct ASCDocuments {
             var included: [[String: Any]] = []
             var seen: Set<Key> = []
             for item in chunk {
-                for case let relationship as [String: Any] in (item["relationships"] as? [String: Any] ?? [:]).values {
-                    guard let target = relationship["data"] as? [String: Any], let type = target["type"] as? String,
-                          let id = target["id"] as? String, let resource = pool[Key(type: type, id: id)],
-                          seen.insert(Key(type: type, id: id)).inserted else { continue }
-                    included.append(resource)
+                // In the relationships' name order, so every server serves the same bytes.
+                let relationships = item["relationships"] as? [String: Any] ?? [:]
+                for case let relationship as [String: Any] in relationships.keys.sorted().compactMap({ relationships[$0] }) {
+                    let targets = relationship["data"] as? [[String: Any]]
+                        ?? (relationship["data"] as? [String: Any]).map { [$0] } ?? []
+                    for target in targets {
+                        guard let type = target["type"] as? String, let id = target["id"] as? String,
+                              let resource = pool[Key(type: type, id: id)],
+                              seen.insert(Key(type: type, id: id)).inserted else { continue }
+                        included.append(resource)
+                    }
                 }
             }
-            let selfLink = StoreFixture.ascHost + path + (start == 0 ? "" : "?cursor=\(start)")
+            let carried = query.isEmpty ? "" : query + "&"
+            let selfLink = StoreFixture.ascHost + path + (start == 0 ? (query.isEmpty ? "" : "?" + query)
+                                                                      : "?\(carried)cursor=\(start)")
             var links: [String: Any] = ["self": selfLink]
             if index + 1 < starts.count {
-                links["next"] = StoreFixture.ascHost + path + "?cursor=\(starts[index + 1])&limit=\(pageSize)"
+                links["next"] = StoreFixture.ascHost + path + "?\(carried)cursor=\(starts[index + 1])&limit=\(pageSize)"
             }
             var object: [String: Any] = [
                 "data": chunk, "links": links, "meta": ["paging": ["total": items.count, "limit": pageSize]],

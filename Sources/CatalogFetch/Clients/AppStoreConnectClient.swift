@@ -6,16 +6,27 @@ import Foundation
 /// subscriptions, each subscription's prices (current and scheduled) with price points and territories, and its
 /// introductory offers; the app itself (`bundleId`), each IAP price schedule's `baseTerritory`, and where each
 /// product is sold (IAP `inAppPurchaseAvailability`, subscription `planAvailabilities`, each with its
-/// `availableTerritories`). Resources are linked by each document's `links.self`, as the reader expects
-/// (FORMATS.md).
+/// `availableTerritories`). Availability is also the resources' `state`, which these responses carry. Resources
+/// are linked by each document's `links.self` (or the request `.fetch.json` records) and by relationship
+/// linkage, as the reader expects (FORMATS.md).
+///
+/// Apple's hourly budget (`RequestBudget`) makes requests dear, so a related list is asked for with `include=`
+/// wherever it fits the parent's page and the reader needs nothing more of it: each in-app purchase's
+/// `inAppPurchaseAvailability` comes with the list of in-app purchases and each subscription's
+/// `planAvailabilities` with the list of subscriptions (their territories still need their own lists:
+/// `include=` would stop at 50 of 175), and a subscription whose included `introductoryOffers` linkage is empty
+/// has none, so its offers list is not requested. Each in-app purchase's
+/// price schedule is asked for on its own, with `include=baseTerritory`: the in-app purchase list may include
+/// the schedule (`include=iapPriceSchedule`) but not the schedule's base territory (OpenAPI 4.4.1 allows no
+/// nested include there), so folding the schedule into the list would save no request.
 public struct AppStoreConnectClient: Sendable {
     /// The real API's scheme and host.
     public static let apiHost = "https://api.appstoreconnect.apple.com"
 
     static let inAppPurchases = ResourceKind(key: "inAppPurchases", label: "in-app purchases")
+    static let inAppPurchasePrices = ResourceKind(key: "inAppPurchasePrices", label: "in-app purchase prices")
     static let priceSchedules = ResourceKind(key: "inAppPurchasePriceSchedules",
                                              label: "in-app purchase price schedules")
-    static let inAppPurchasePrices = ResourceKind(key: "inAppPurchasePrices", label: "in-app purchase prices")
     static let groups = ResourceKind(key: "subscriptionGroups", label: "subscription groups")
     static let subscriptions = ResourceKind(key: "subscriptions", label: "subscriptions")
     static let subscriptionPrices = ResourceKind(key: "subscriptionPrices", label: "subscription prices")
@@ -32,6 +43,7 @@ public struct AppStoreConnectClient: Sendable {
     let session: APISession
     let token: AppStoreConnectToken
     let progress: FetchProgress
+    let budget: RequestBudget
 
     /// Creates a client for `appID` at `base` (the real API's `apiHost`, or a test server).
     public init(credentials: AppStoreConnectCredentials, appID: String, base: URL, transport: any HTTPTransport,
@@ -39,8 +51,11 @@ public struct AppStoreConnectClient: Sendable {
         self.appID = appID
         self.base = base
         self.progress = progress
+        let budget = RequestBudget(progress: progress, concurrency: Pager.concurrency)
+        self.budget = budget
         let redactor = SecretRedactor()
-        session = APISession(transport: transport, policy: policy, progress: progress, redactor: redactor) {
+        session = APISession(transport: MeteredTransport(inner: transport, budget: budget), policy: policy,
+                             progress: progress, redactor: redactor) {
             .refused(request: $0.request, store: "App Store Connect", credential: "the API key \(credentials.keyID)",
                      status: $0.status, reason: $0.reason, advice: Self.advice(for: $0, appID: appID))
         }
@@ -65,10 +80,12 @@ public struct AppStoreConnectClient: Sendable {
     /// Fetches every page into `writer`; returns the counts per kind.
     public func fetch(into writer: SnapshotWriter) async throws -> [KindTally] {
         let token = self.token
-        let pager = Pager(session: session, writer: writer, authorization: { try await token.authorization() })
+        var pager = Pager(session: session, writer: writer, authorization: { try await token.authorization() })
+        pager.budget = budget
         let app = Self.segment(appID)
         let first = try await pager.runPhase([
-            try listing(Self.inAppPurchases, "in-app-purchases", "/v1/apps/\(app)/inAppPurchasesV2?limit=200"),
+            try listing(Self.inAppPurchases, "in-app-purchases",
+                        "/v1/apps/\(app)/inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200"),
             try listing(Self.groups, "subscription-groups", "/v1/apps/\(app)/subscriptionGroups?limit=200"),
             try appListing(app),
         ], progress: progress)
@@ -76,22 +93,40 @@ public struct AppStoreConnectClient: Sendable {
         var second: [Listing] = []
         for group in ids(of: Self.groups, in: first) {
             second.append(try listing(Self.subscriptions, "subscription-group-\(group)-subscriptions",
-                                      "/v1/subscriptionGroups/\(group)/subscriptions?limit=200"))
+                                      "/v1/subscriptionGroups/\(group)/subscriptions"
+                                        + "?include=introductoryOffers,planAvailabilities&limit=200"
+                                        + "&limit%5BintroductoryOffers%5D=50&limit%5BplanAvailabilities%5D=50"))
         }
-        for iap in ids(of: Self.inAppPurchases, in: first) {
-            second.append(try listing(Self.priceSchedules, "in-app-purchase-\(iap)-iapPriceSchedule",
-                                      "/v2/inAppPurchases/\(iap)/iapPriceSchedule?include=baseTerritory"))
-            second.append(try iapAvailabilityListing(iap))
+        // Each in-app purchase's availability came with the list (`include=inAppPurchaseAvailability`); one whose
+        // page carries no linkage for it at all (the include not honored) has it asked for on its own.
+        var availabilities: [String] = []
+        for result in first where result.kind == Self.inAppPurchases {
+            for id in result.ids {
+                let iap = Self.segment(id)
+                second.append(try listing(Self.priceSchedules, "in-app-purchase-\(iap)-iapPriceSchedule",
+                                          "/v2/inAppPurchases/\(iap)/iapPriceSchedule?include=baseTerritory"))
+                if let linked = result.related[id]?["inAppPurchaseAvailability"] {
+                    availabilities += linked
+                } else {
+                    second.append(try iapAvailabilityListing(iap))
+                }
+            }
         }
         let secondResults = try await pager.runPhase(second, progress: progress)
+        availabilities += secondResults.filter { $0.kind == Self.inAppPurchaseAvailabilities }.flatMap(\.ids)
 
         var third: [Listing] = []
-        for subscription in ids(of: Self.subscriptions, in: secondResults) {
-            let path = "/v1/subscriptions/\(subscription)"
-            third.append(try listing(Self.subscriptionPrices, "subscription-\(subscription)-prices",
-                                     path + "/prices?include=subscriptionPricePoint,territory&limit=200"))
-            third.append(try listing(Self.introductoryOffers, "subscription-\(subscription)-introductoryOffers",
-                                     path + "/introductoryOffers?include=territory,subscriptionPricePoint&limit=200"))
+        for result in secondResults where result.kind == Self.subscriptions {
+            for id in result.ids {
+                let subscription = Self.segment(id)
+                let path = "/v1/subscriptions/\(subscription)"
+                third.append(try listing(Self.subscriptionPrices, "subscription-\(subscription)-prices",
+                                         path + "/prices?include=subscriptionPricePoint,territory&limit=200"))
+                // An included linkage `[]` states that there is none (it fits the page: at most 50 are included).
+                guard result.related[id]?["introductoryOffers"] != [] else { continue }
+                third.append(try listing(Self.introductoryOffers, "subscription-\(subscription)-introductoryOffers",
+                                         path + "/introductoryOffers?include=territory,subscriptionPricePoint&limit=200"))
+            }
         }
         for schedule in ids(of: Self.priceSchedules, in: secondResults) {
             for relationship in ["manualPrices", "automaticPrices"] {
@@ -101,14 +136,21 @@ public struct AppStoreConnectClient: Sendable {
                         + "?include=inAppPurchasePricePoint,territory&\(Self.inAppPurchasePriceFields)&limit=200"))
             }
         }
-        third += try availabilityListings(after: secondResults)
+        let plans = try planAvailabilities(after: secondResults, asking: &third)
         let thirdResults = try await pager.runPhase(third, progress: progress)
-        let fourthResults = try await pager.runPhase(try territoryListings(after: secondResults + thirdResults), progress: progress)
+        let fourthResults = try await pager.runPhase(
+            try territoryListings(iapAvailabilities: availabilities,
+                                  plans: plans + ids(of: Self.planAvailabilities, in: thirdResults)),
+            progress: progress)
+        // A kind that came only with its parents' lists (`include=`) has no count of its own.
+        let iapKinds = second.contains { $0.kind == Self.inAppPurchaseAvailabilities }
+            ? [Self.inAppPurchaseAvailabilities] : []
+        let planKinds = third.contains { $0.kind == Self.planAvailabilities } ? [Self.planAvailabilities] : []
         return tallies(first + secondResults + thirdResults + fourthResults, kinds: [
             Self.apps, Self.inAppPurchases, Self.priceSchedules, Self.inAppPurchasePrices,
-            Self.inAppPurchaseAvailabilities, Self.groups, Self.subscriptions, Self.subscriptionPrices,
-            Self.introductoryOffers, Self.planAvailabilities, Self.availableTerritories,
-        ])
+        ] + iapKinds + [
+            Self.groups, Self.subscriptions, Self.subscriptionPrices, Self.introductoryOffers,
+        ] + planKinds + [Self.availableTerritories])
     }
 
     // MARK: Dates, availability and the app (DESIGN.md §2b "What App Store Connect fetch reads")
@@ -132,26 +174,40 @@ public struct AppStoreConnectClient: Sendable {
                     "/v2/inAppPurchases/\(iap)/inAppPurchaseAvailability")
     }
 
-    /// Each subscription's plan availabilities, `GET /v1/subscriptions/{id}/planAvailabilities`
-    /// (`subscriptions_planAvailabilities_getToManyRelated`, API 4.4; `subscriptionAvailability` is deprecated).
-    private func availabilityListings(after results: [ListingResult]) throws -> [Listing] {
-        try ids(of: Self.subscriptions, in: results).map { subscription in
-            try listing(Self.planAvailabilities, "subscription-\(subscription)-planAvailabilities",
-                        "/v1/subscriptions/\(subscription)/planAvailabilities?limit=200")
+    /// Each subscription's plan availabilities (API 4.4; `subscriptionAvailability` is deprecated): they come
+    /// with the list of subscriptions (`include=planAvailabilities`, at most 50 each; a subscription has one per
+    /// plan type). A subscription whose page carries no linkage for them, or a full 50, has them asked for on its
+    /// own, whole: `GET /v1/subscriptions/{id}/planAvailabilities` (`subscriptions_planAvailabilities_
+    /// getToManyRelated`), appended to `listings`. Returns the IDs the linkage gave.
+    private func planAvailabilities(after results: [ListingResult], asking listings: inout [Listing]) throws
+        -> [String]
+    {
+        var plans: [String] = []
+        for result in results where result.kind == Self.subscriptions {
+            for id in result.ids {
+                if let linked = result.related[id]?["planAvailabilities"], linked.count < 50 {
+                    plans += linked
+                    continue
+                }
+                let subscription = Self.segment(id)
+                listings.append(try listing(Self.planAvailabilities, "subscription-\(subscription)-planAvailabilities",
+                                            "/v1/subscriptions/\(subscription)/planAvailabilities?limit=200"))
+            }
         }
+        return plans
     }
 
     /// Every availability's `availableTerritories`, whole: `GET /v1/inAppPurchaseAvailabilities/{id}/
     /// availableTerritories` and `GET /v1/subscriptionPlanAvailabilities/{id}/availableTerritories` (limit ≤ 200;
     /// the App Store has 175 storefronts, so one page).
-    private func territoryListings(after results: [ListingResult]) throws -> [Listing] {
+    private func territoryListings(iapAvailabilities: [String], plans: [String]) throws -> [Listing] {
         var listings: [Listing] = []
-        for availability in ids(of: Self.inAppPurchaseAvailabilities, in: results) {
+        for availability in iapAvailabilities.map(Self.segment) {
             listings.append(try listing(
                 Self.availableTerritories, "in-app-purchase-availability-\(availability)-availableTerritories",
                 "/v1/inAppPurchaseAvailabilities/\(availability)/availableTerritories?limit=200"))
         }
-        for plan in ids(of: Self.planAvailabilities, in: results) {
+        for plan in plans.map(Self.segment) {
             listings.append(try listing(
                 Self.availableTerritories, "subscription-plan-availability-\(plan)-availableTerritories",
                 "/v1/subscriptionPlanAvailabilities/\(plan)/availableTerritories?limit=200"))

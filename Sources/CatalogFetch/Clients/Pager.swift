@@ -33,12 +33,17 @@ struct Listing: Sendable {
     }
 }
 
-/// What one listing got: its pages and resources, and the IDs of the resources in its `data`.
+/// What one listing got: its pages and resources, the IDs of the resources in its `data`, and for each of
+/// them the relationships whose linkage (`data`) the page carries — present when the request asked for them
+/// with `include=` — as the related IDs.
 struct ListingResult: Sendable {
     let kind: ResourceKind
     let pages: Int
     let resources: Int
     let ids: [String]
+    var related: [String: [String: [String]]] = [:]
+    /// Set when the request budget stopped the listing before its last page.
+    var stopped = false
     /// Why the listing has no pages, when the store declined it as a matter of course.
     var remark: String? = nil
 }
@@ -53,53 +58,89 @@ enum Paging: Sendable {
     case google(listKey: String, parameter: String)
 }
 
-/// Requests every page of a listing and writes each one, unchanged, to the snapshot.
+/// Requests every page of a listing and writes each one, unchanged, to the snapshot. A page the snapshot already
+/// holds from an earlier run of the same fetch (`--resume`) is read from there, never requested again; with a
+/// `budget`, each request first takes room in App Store Connect's hourly budget.
 struct Pager: Sendable {
     let session: APISession
     let writer: SnapshotWriter
     let authorization: @Sendable () async throws -> String
+    var budget: RequestBudget?
 
     /// The most requests in flight at once.
     static let concurrency = 4
 
+    /// Requests every page of `listing`. A spent request budget ends the listing without an error (`stopped`):
+    /// the phase lets the requests in flight finish and keeps their pages, then stops.
     func run(_ listing: Listing) async throws -> ListingResult {
         var url: URL? = listing.url
         var seen: Set<URL> = []
         var pages = 0
         var resources = 0
         var ids: [String] = []
+        var related: [String: [String: [String]]] = [:]
         while let current = url {
             seen.insert(current)
-            let request = HTTPRequest(url: current, headers: [(name: "Accept", value: "application/json")])
-            let response: HTTPResponse
-            do {
-                response = try await session.send(request, authorization: authorization)
-            } catch let error as FetchError {
-                guard pages == 0, let remark = listing.remarkInstead?(error) else { throw error }
-                return ListingResult(kind: listing.kind, pages: 0, resources: 0, ids: [], remark: remark)
-            }
             let name = "GET \(current.absoluteString)"
-            guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
-                throw FetchError.malformed(request: name, reason: "the answer is not a JSON object")
-            }
+            let pathAndQuery = Self.pathAndQuery(of: current)
             pages += 1
-            try writer.write(response.body, stem: listing.stem, page: pages)
+            let object: [String: Any]
+            if let body = writer.savedPage(for: pathAndQuery),
+               let saved = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
+                object = saved
+            } else {
+                let body: Data
+                do {
+                    body = try await fetchPage(current)
+                } catch FetchError.budgetSpent {
+                    return ListingResult(kind: listing.kind, pages: pages - 1, resources: resources, ids: ids,
+                                         related: related, stopped: true)
+                } catch let error as FetchError {
+                    guard pages == 1, let remark = listing.remarkInstead?(error) else { throw error }
+                    budget?.listingDone()
+                    return ListingResult(kind: listing.kind, pages: 0, resources: 0, ids: [], remark: remark)
+                }
+                guard let fresh = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+                    throw FetchError.malformed(request: name, reason: "the answer is not a JSON object")
+                }
+                object = fresh
+                try writer.write(body, stem: listing.stem, page: pages, request: pathAndQuery)
+            }
             let page = try read(object, listing: listing, url: current, request: name)
             resources += page.resources
             ids += page.ids
+            related.merge(page.related) { $1 }
             url = page.next
             if let next = url, seen.contains(next) {
                 throw FetchError.malformed(request: name, reason: "the next page link repeats an earlier page")
             }
         }
-        return ListingResult(kind: listing.kind, pages: pages, resources: resources, ids: ids)
+        budget?.listingDone()
+        return ListingResult(kind: listing.kind, pages: pages, resources: resources, ids: ids, related: related)
+    }
+
+    /// One page's body from the store, within the budget.
+    private func fetchPage(_ url: URL) async throws -> Data {
+        try budget?.reserve()
+        defer { budget?.release() }
+        let request = HTTPRequest(url: url, headers: [(name: "Accept", value: "application/json")])
+        return try await session.send(request, authorization: authorization).body
+    }
+
+    /// What a page's request is recorded as: the path and query as sent (percent-encoded), no scheme or host.
+    static func pathAndQuery(of url: URL) -> String {
+        let parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        let path = parts?.percentEncodedPath ?? url.path
+        return parts?.percentEncodedQuery.map { path + "?" + $0 } ?? path
     }
 
     /// Runs listings, at most `concurrency` at a time, and reports each kind they cover once all are done.
     func runPhase(_ listings: [Listing], progress: FetchProgress) async throws -> [ListingResult] {
+        budget?.startPhase(listings: listings.count)
         let results = try await mapConcurrently(listings, limit: Self.concurrency, progress: progress) {
             try await run($0)
         }
+        if results.contains(where: \.stopped), let stop = budget?.stop() { throw stop }
         var kinds: [ResourceKind] = []
         for listing in listings where !kinds.contains(listing.kind) { kinds.append(listing.kind) }
         for tally in tallies(results, kinds: kinds) { progress.finished(tally) }
@@ -108,7 +149,7 @@ struct Pager: Sendable {
     }
 
     private func read(_ object: [String: Any], listing: Listing, url: URL, request: String) throws
-        -> (resources: Int, ids: [String], next: URL?)
+        -> (resources: Int, ids: [String], related: [String: [String: [String]]], next: URL?)
     {
         switch listing.paging {
         case let .jsonAPI(base):
@@ -121,17 +162,30 @@ struct Pager: Sendable {
             try Self.checkIDs(items, in: "data", request: request)
             try Self.checkIDs(object["included"] as? [[String: Any]] ?? [], in: "included", request: request)
             let ids = items.compactMap { $0["id"] as? String }
-            guard let links = object["links"] as? [String: Any], let next = links["next"] as? String else {
-                return (items.count, ids, nil)
+            var related: [String: [String: [String]]] = [:]
+            for item in items {
+                guard let id = item["id"] as? String,
+                      let relationships = item["relationships"] as? [String: Any] else { continue }
+                for case let (name, relationship as [String: Any]) in relationships {
+                    switch relationship["data"] {
+                    case let many as [[String: Any]]: related[id, default: [:]][name] = many.compactMap { $0["id"] as? String }
+                    case let one as [String: Any]: related[id, default: [:]][name] = [one["id"] as? String].compactMap { $0 }
+                    case is NSNull: related[id, default: [:]][name] = []
+                    default: break
+                    }
+                }
             }
-            return (items.count, ids, try Self.nextPage(next, of: listing, base: base, request: request,
-                                                       redact: session.redactor.redact))
+            guard let links = object["links"] as? [String: Any], let next = links["next"] as? String else {
+                return (items.count, ids, related, nil)
+            }
+            return (items.count, ids, related, try Self.nextPage(next, of: listing, base: base, request: request,
+                                                                 redact: session.redactor.redact))
         case let .google(listKey, parameter):
             let count = (object[listKey] as? [Any])?.count ?? 0
             let token = (object["nextPageToken"] as? String)
                 ?? ((object["tokenPagination"] as? [String: Any])?["nextPageToken"] as? String)
-            guard let token, !token.isEmpty else { return (count, [], nil) }
-            return (count, [], Self.setting(parameter, to: token, in: url))
+            guard let token, !token.isEmpty else { return (count, [], [:], nil) }
+            return (count, [], [:], Self.setting(parameter, to: token, in: url))
         }
     }
 

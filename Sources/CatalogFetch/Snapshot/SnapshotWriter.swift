@@ -5,37 +5,55 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes a snapshot folder atomically (DESIGN.md §2b): every page goes into a temporary sibling folder, and
-/// only a complete fetch replaces the target, by rename; a failed fetch removes the temporary folder and leaves
-/// the previous snapshot as it was. An interrupted fetch (`interrupt()`, on SIGINT/SIGTERM) keeps the temporary
-/// folder, every page in it whole, for `--resume`. An existing target is replaced only when it is empty or a snapshot (holds
-/// `.fetch.json`), so a mistyped `--output` never deletes someone's folder. No folders are created above the
-/// target.
+/// Writes a snapshot folder atomically (DESIGN.md §2b): every page goes into the hidden sibling folder
+/// `.<name>.fetch-partial`, and only a complete fetch replaces the target, by rename. A fetch that stops on the
+/// way (a spent request budget, a network failure, or `interrupt()` on SIGINT/SIGTERM) leaves that folder, every
+/// page in it whole, with a journal of the pages it holds — each page's file and request (path and query, never a
+/// credential) — so `--resume` continues it, requesting no page twice; any other failure removes it. An existing
+/// target is replaced only when it is empty or a snapshot (holds `.fetch.json`), so a mistyped `--output` never
+/// deletes someone's folder. No folders are created above the target.
 public final class SnapshotWriter: @unchecked Sendable {
     /// The manifest's file name: a dotfile, which the folder readers skip.
     public static let manifestName = ".fetch.json"
+    /// The journal's file name inside the hidden folder: a header line naming the fetch, then one JSON line per
+    /// page; removed by `commit`.
+    static let journalName = ".fetch-journal"
 
     /// The target folder, as the user named it.
     public let target: String
+    /// The hidden folder the pages go to until the snapshot is complete.
+    public let partialFolder: String
+    /// What opening the hidden folder did with an earlier unfinished fetch, for a line on standard error.
+    public private(set) var notice: String?
     private let resolvedTarget: String
     private let staging: String
     /// Held while a page is written and while the snapshot is committed or discarded, so that `interrupt()`
     /// finds the folder between two whole pages.
     private let lock = NSLock()
     private var names: Set<String> = []
+    /// Pages an earlier run wrote: one that no longer reads as JSON is fetched and written again.
+    private var resumedNames: Set<String> = []
+    /// The pages in the hidden folder, resumed ones included: request (path and query) → file name.
+    private var saved: [String: String] = [:]
+    /// The same pages in the order they were written.
+    private var records: [(file: String, request: String)] = []
+    private var journal: FileHandle?
     private var state = State.open
 
     private enum State {
         /// Pages are being written.
         case open
-        /// Stopped by a signal: the temporary folder stays as it is; nothing more is written or removed.
-        case interrupted
+        /// Kept for `--resume` (stopped by a signal, a spent budget or a network failure): the hidden folder
+        /// stays as it is; nothing more is written or removed.
+        case kept
         /// Committed or discarded.
         case closed
     }
 
-    /// Checks the target and creates the temporary sibling folder.
-    public init(target: String) throws(FetchError) {
+    /// Checks the target and opens the hidden sibling folder. With `resume`, an unfinished fetch of the same
+    /// `identity` (store and app) is continued; without it, an unfinished fetch is discarded and this one starts
+    /// over.
+    public init(target: String, identity: String = "", resume: Bool = false) throws(FetchError) {
         guard !target.isEmpty else { throw FetchError.output(path: "''", reason: "the output path is empty") }
         self.target = target
         var path = target
@@ -55,18 +73,44 @@ public final class SnapshotWriter: @unchecked Sendable {
         guard stat(parent, &parentInfo) == 0, (parentInfo.st_mode & S_IFMT) == S_IFDIR else {
             throw FetchError.output(path: target, reason: "the folder \(parent) does not exist")
         }
-        var template = Array((parent + "/." + url.lastPathComponent + ".fetch-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw FetchError.output(path: target, reason: "cannot create a folder beside it: \(Self.describe(errno))")
-        }
-        staging = String(cString: made)
+        staging = (parent == "/" ? "" : parent) + "/." + url.lastPathComponent + ".fetch-partial"
+        partialFolder = staging
+        try openPartial(identity: identity, resume: resume)
     }
 
-    /// Writes one response page, unchanged, as `stem-0001.json` (page numbers zero-padded so names sort).
-    func write(_ body: Data, stem: String, page: Int) throws(FetchError) {
-        let name = Self.safeName(stem) + "-" + String(repeating: "0", count: max(0, 4 - String(page).count))
-            + String(page) + ".json"
-        try write(body, named: name)
+    /// Pages in the hidden folder (resumed ones included).
+    public var pagesWritten: Int { lock.withLock { records.count } }
+
+    /// Each page's file and request (path and query), sorted by file, for the manifest.
+    var requests: [(file: String, request: String)] {
+        lock.withLock { records }.sorted { $0.file < $1.file }
+    }
+
+    /// The body of the page an earlier run of this fetch saved for `request` (path and query), or nil.
+    func savedPage(for request: String) -> Data? {
+        guard let file = lock.withLock({ saved[request] }) else { return nil }
+        return FileManager.default.contents(atPath: staging + "/" + file)
+    }
+
+    /// The file name of a listing's page: `stem-0001.json` (page numbers zero-padded so names sort).
+    static func pageName(stem: String, page: Int) -> String {
+        safeName(stem) + "-" + String(repeating: "0", count: max(0, 4 - String(page).count)) + String(page) + ".json"
+    }
+
+    /// Writes one response page, unchanged, as `stem-0001.json`, then notes it and its `request` (path and
+    /// query) in the journal, so that an interrupted fetch resumes after it.
+    func write(_ body: Data, stem: String, page: Int, request: String) throws(FetchError) {
+        let name = Self.pageName(stem: stem, page: page)
+        let line = (try? JSONSerialization.data(withJSONObject: ["file": name, "request": request],
+                                                options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        // Page and journal line under one lock: `interrupt()` finds the folder between two whole, noted pages.
+        lock.lock()
+        defer { lock.unlock() }
+        try writeLocked(body, named: name)
+        saved[request] = name
+        records.append((name, request))
+        // One write per line: an interruption leaves at most one partial last line, which resuming skips.
+        try? journal?.write(contentsOf: line + Data("\n".utf8))
     }
 
     /// Writes the manifest and replaces the target with the finished snapshot.
@@ -74,12 +118,15 @@ public final class SnapshotWriter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         try writeLocked(manifest, named: Self.manifestName)
+        closeJournalLocked()
+        try? FileManager.default.removeItem(atPath: staging + "/" + Self.journalName)
         let mask = umask(0)
         umask(mask)
         chmod(staging, 0o777 & ~mask)
         var info = stat()
         if lstat(resolvedTarget, &info) == 0 {
             let old = staging + ".old"
+            try? FileManager.default.removeItem(atPath: old)
             guard rename(resolvedTarget, old) == 0 else {
                 throw FetchError.output(path: target, reason: "cannot replace it: \(Self.describe(errno))")
             }
@@ -96,24 +143,91 @@ public final class SnapshotWriter: @unchecked Sendable {
         state = .closed
     }
 
-    /// Removes the temporary folder (after a failed fetch), unless the fetch was interrupted.
+    /// Removes the hidden folder (after a fetch that cannot be resumed), unless it was kept for `--resume`.
     public func discard() {
         lock.withLock {
             guard state == .open else { return }
             state = .closed
+            closeJournalLocked()
             try? FileManager.default.removeItem(atPath: staging)
         }
     }
 
-    /// Stops the writer for a signal (DESIGN.md §2b): waits for a page being written, then keeps the temporary
+    /// Stops the writer for a signal (DESIGN.md §2b): waits for a page being written, then keeps the hidden
     /// folder for `--resume` and writes nothing more. Returns the folder and the pages in it, or nil when the
-    /// snapshot was already committed or discarded.
+    /// snapshot was already committed, discarded or kept.
     public func interrupt() -> (folder: String, pages: Int)? {
         lock.withLock {
             guard state == .open else { return nil }
-            state = .interrupted
-            return (staging, names.count)
+            state = .kept
+            closeJournalLocked()
+            return (staging, records.count)
         }
+    }
+
+    /// Leaves the hidden folder for `--resume` (after a fetch stopped on the way).
+    public func keep() {
+        lock.withLock {
+            guard state == .open else { return }
+            state = .kept
+            closeJournalLocked()
+        }
+    }
+
+    private func closeJournalLocked() {
+        try? journal?.close()
+        journal = nil
+    }
+
+    /// Opens the hidden folder: resumes or discards an earlier one (only a folder holding a journal: fetch's
+    /// own), then creates it and its journal when there is none.
+    private func openPartial(identity: String, resume: Bool) throws(FetchError) {
+        let journalPath = staging + "/" + Self.journalName
+        var info = stat()
+        if lstat(staging, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR, FileManager.default.fileExists(atPath: journalPath) else {
+                throw FetchError.output(path: staging, reason: "is in the way of fetch's temporary folder and was "
+                    + "not made by fetch; move it away")
+            }
+            let lines = (FileManager.default.contents(atPath: journalPath) ?? Data()).split(separator: UInt8(ascii: "\n"))
+            let header = lines.first.flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: String] }
+            let earlier = header?["fetch"] ?? "an unknown fetch"
+            if resume, earlier == identity {
+                for line in lines.dropFirst() {
+                    // A line cut short by an interruption names no complete page: that page is fetched again.
+                    guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: String],
+                          let file = object["file"], let request = object["request"],
+                          FileManager.default.fileExists(atPath: staging + "/" + file),
+                          names.insert(file).inserted else { continue }
+                    saved[request] = file
+                    records.append((file, request))
+                    resumedNames.insert(file)
+                }
+                notice = "resuming the unfinished fetch in \(staging): \(records.count) pages already fetched"
+                journal = FileHandle(forWritingAtPath: journalPath)
+                _ = try? journal?.seekToEnd()
+                return
+            }
+            if resume {
+                throw FetchError.output(path: staging, reason: "holds an unfinished fetch of \(earlier), not of "
+                    + "\(identity); run without --resume to discard it")
+            }
+            try? FileManager.default.removeItem(atPath: staging)
+            notice = "discarded the unfinished fetch in \(staging) (--resume continues one)"
+        } else if resume {
+            notice = "no unfinished fetch in \(staging) to resume: fetching everything"
+        }
+        guard mkdir(staging, 0o700) == 0 else {
+            throw FetchError.output(path: target, reason: "cannot create a folder beside it: \(Self.describe(errno))")
+        }
+        let header = (try? JSONSerialization.data(withJSONObject: ["fetch": identity], options: [.sortedKeys])) ?? Data()
+        guard FileManager.default.createFile(atPath: journalPath, contents: header + Data("\n".utf8),
+                                             attributes: [.posixPermissions: 0o600]),
+              let handle = FileHandle(forWritingAtPath: journalPath) else {
+            throw FetchError.output(path: target, reason: "cannot write \(journalPath)")
+        }
+        _ = try? handle.seekToEnd()
+        journal = handle
     }
 
     private func write(_ body: Data, named name: String) throws(FetchError) {
@@ -124,11 +238,17 @@ public final class SnapshotWriter: @unchecked Sendable {
 
     private func writeLocked(_ body: Data, named name: String) throws(FetchError) {
         guard state == .open else { throw FetchError.output(path: target, reason: "the fetch was interrupted") }
-        guard names.insert(name).inserted else {
-            throw FetchError.output(path: target, reason: "two pages named \(name)")
+        let isNew: Bool
+        if resumedNames.remove(name) != nil {
+            records.removeAll { $0.file == name }
+            isNew = true
+        } else {
+            isNew = names.insert(name).inserted
         }
+        guard isNew else { throw FetchError.output(path: target, reason: "two pages named \(name)") }
         do {
-            try body.write(to: URL(fileURLWithPath: staging + "/" + name))
+            // Atomic: a page cut off by an interruption never stands in the folder half written.
+            try body.write(to: URL(fileURLWithPath: staging + "/" + name), options: .atomic)
         } catch {
             throw FetchError.output(path: target, reason: "cannot write \(name): \(error.localizedDescription)")
         }

@@ -36,7 +36,7 @@ public struct APISession: Sendable {
     public let redactor: SecretRedactor
     /// What a 401/403 answer means for this store's credential.
     let refusal: @Sendable (StoreRefusal) -> FetchError
-    /// Where rate-limit warnings go.
+    /// Where warnings go.
     let progress: FetchProgress
     /// Waits between attempts (`Task.sleep`; tests may pass their own).
     let sleep: @Sendable (Duration) async throws -> Void
@@ -73,10 +73,7 @@ public struct APISession: Sendable {
             var retryAfter: Duration?
             do {
                 let response = try await transport.send(outgoing, timeout: policy.requestTimeout)
-                if (200...299).contains(response.status) {
-                    noteRateLimit(response)
-                    return response
-                }
+                if (200...299).contains(response.status) { return response }
                 if response.status == 401 || response.status == 403 {
                     let said = explanation(in: response.body)
                     throw refusal(StoreRefusal(request: name, status: response.status, reason: said.text,
@@ -104,22 +101,6 @@ public struct APISession: Sendable {
             pendingDelay = delay
         }
         throw FetchError.gaveUp(request: name, attempts: policy.maxRetries + 1, reason: lastFailure)
-    }
-
-    /// App Store Connect's `X-Rate-Limit: user-hour-lim:3600;user-hour-rem:120;`: a warning when under a tenth
-    /// of the hourly limit is left.
-    private func noteRateLimit(_ response: HTTPResponse) {
-        guard let header = response.headers["x-rate-limit"] else { return }
-        var values: [String: Int] = [:]
-        for part in header.split(separator: ";") {
-            let pair = part.split(separator: ":", maxSplits: 1)
-            if pair.count == 2, let number = Int(pair[1].trimmingCharacters(in: .whitespaces)) {
-                values[pair[0].trimmingCharacters(in: .whitespaces)] = number
-            }
-        }
-        if let limit = values["user-hour-lim"], let remaining = values["user-hour-rem"], remaining * 10 < limit {
-            progress.rateLimitLow(remaining: remaining, limit: limit)
-        }
     }
 
     /// The store's own words from an error body — App Store Connect `errors[0].detail` (or `title`), Google

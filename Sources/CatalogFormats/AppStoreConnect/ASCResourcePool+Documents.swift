@@ -4,8 +4,10 @@ import Foundation
 /// Pooling parsed files: the JSON:API structure (`data`, `included`, `errors`, `links.self`, resource objects and
 /// identifiers) and its errors. Nothing of a document is kept past `add(_:)` but pooled records.
 extension ASCResourcePool {
-    /// Adds a parsed file: one document or an array of documents.
-    mutating func add(_ document: JSONDocument) throws(CatalogReadError) {
+    /// Adds a parsed file: one document or an array of documents. `request` is the path (and query) the
+    /// document was fetched with when a snapshot's `.fetch.json` records it: then it, not the document's
+    /// `links.self`, names the parent of the document's `data`.
+    mutating func add(_ document: JSONDocument, request: String? = nil) throws(CatalogReadError) {
         let root = document.root
         _ = beginDocument(path: document.path)
         if let elements = root.elements {
@@ -16,10 +18,10 @@ extension ASCResourcePool {
                         + "document (an object with \"data\") or an array of them", at: root)
             }
             for (position, element) in elements.enumerated() {
-                try addDocument(element, in: document, path: "[\(position)]")
+                try addDocument(element, in: document, path: "[\(position)]", request: nil)
             }
         } else if root.members != nil {
-            try addDocument(root, in: document, path: "")
+            try addDocument(root, in: document, path: "", request: request)
         } else {
             throw document.error(
                 "not an App Store Connect API response: the top level is \(root.typeName), expected an object "
@@ -28,7 +30,7 @@ extension ASCResourcePool {
         finishDocument(document.source)
     }
 
-    private mutating func addDocument(_ value: JSONValue, in document: JSONDocument, path: String)
+    private mutating func addDocument(_ value: JSONValue, in document: JSONDocument, path: String, request: String?)
         throws(CatalogReadError)
     {
         let here = path.isEmpty ? "the document" : path
@@ -46,7 +48,9 @@ extension ASCResourcePool {
         }
         let prefix = path.isEmpty ? "" : path + "."
         var parent: (node: NodeID, relationship: RelationshipID)?
-        if let link = try selfLinkParent(value, document: document, prefix: prefix) {
+        var found = request.flatMap { Self.parent(ofPath: $0) }
+        if found == nil { found = try selfLinkParent(value, document: document, prefix: prefix) }
+        if let link = found {
             let parentNode = node(type: type(named: link.type), id: link.id)
             let relationship = relationship(named: link.relationship)
             stateIntroductoryOffers(parentNode, relationship: relationship)
@@ -115,6 +119,12 @@ extension ASCResourcePool {
         guard let text = selfLink.string else {
             throw document.error("\(prefix)links.self: expected a string, found \(describeForMessage(selfLink))", at: selfLink)
         }
+        return Self.parent(ofPath: text)
+    }
+
+    /// `(parentType, parentId)` and the relationship of a URL or path of the form
+    /// `/v{n}/{parentType}/{parentId}/{relationship}` (or `…/relationships/{relationship}`), query ignored.
+    static func parent(ofPath text: String) -> (type: String, id: String, relationship: String)? {
         var path = Substring(text)
         if let scheme = path.range(of: "://") {
             let afterScheme = path[scheme.upperBound...]

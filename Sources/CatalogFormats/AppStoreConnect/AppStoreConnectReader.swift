@@ -8,7 +8,8 @@ import Foundation
 /// documents is one record whose attributes and relationships are merged. Resources are linked by the
 /// relationship `data` inside pooled resources and by a document's `links.self`: a document at
 /// `/v{n}/{parentType}/{parentId}/{relationship}` makes every resource of its `data` (array or single object) a
-/// child of `(parentType, parentId)`.
+/// child of `(parentType, parentId)`. In a snapshot folder `fetch` wrote, the request its `.fetch.json` records
+/// for a page takes the place of that page's `links.self`.
 ///
 /// The catalog is built from the links:
 /// - `subscriptionGroups` (`referenceName`) → `subscriptions` (auto-renewable) → `subscriptionPrices` →
@@ -80,9 +81,27 @@ public struct AppStoreConnectReader: CatalogReader {
             try JSONDocument(contentsOf: files[index], displayPath: paths[index])
         }
         defer { documents.finish() }
+        let requests = Self.fetchedRequests(in: url)
         var pool = ASCResourcePool()
-        for _ in files.indices { try pool.add(documents.next()) }
+        for name in names {
+            // fetch writes its pages flat: a file in a subfolder is not one of them.
+            try pool.add(documents.next(), request: name.contains("/") ? nil : requests[name])
+        }
         return try catalog(of: &pool, displayPath: displayPath, options: options)
+    }
+
+    /// The request path of each page of a snapshot `fetch` wrote, by file name, from its `.fetch.json`
+    /// (`requests`: file, path, query); empty for any other folder. A page's parent then comes from the request
+    /// that fetched it, whatever `links.self` the store wrote into it.
+    static func fetchedRequests(in folder: URL) -> [String: String] {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(".fetch.json")),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let requests = object["requests"] as? [[String: Any]] else { return [:] }
+        var result: [String: String] = [:]
+        for request in requests {
+            if let file = request["file"] as? String, let path = request["path"] as? String { result[file] = path }
+        }
+        return result
     }
 
     /// Reads one file's bytes (a document or an array of documents); `displayPath` names it in locations.

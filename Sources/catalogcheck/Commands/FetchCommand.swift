@@ -18,7 +18,8 @@ struct FetchCommand: ParsableCommand {
             check, diff, report and export read it offline (--store asc-json:DIR, --store play-json:DIR). The \
             folder is replaced only when the whole fetch succeeded. Credentials are never printed or written.
 
-            Exit codes: 0 written, 2 missing or refused credentials, network failure, or an unwritable folder.
+            Exit codes: 0 written, 2 missing or refused credentials, network failure, a spent hourly request \
+            budget (App Store Connect; --resume continues later), or an unwritable folder.
             """,
         subcommands: [AppStore.self, Play.self]
     )

@@ -12,6 +12,11 @@ struct FetchOptions: ParsableArguments {
     @Flag(name: .long, help: "No progress on standard error (warnings and errors still show).")
     var quiet = false
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "Continue an unfinished fetch (stopped by the hourly request budget, a network failure or Ctrl-C) from "
+            + "the pages it already wrote to the hidden folder beside --output; no page is requested twice."))
+    var resume = false
+
     /// Tests only: a local fake server's `scheme://host:port`; the API paths stay the real ones.
     @Option(name: .long, help: .hidden)
     var baseURL: String?

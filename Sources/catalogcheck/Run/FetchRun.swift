@@ -13,6 +13,7 @@ import Darwin
 struct FetchRun: Sendable {
     let output: String
     let quiet: Bool
+    let resume: Bool
     let retryBaseDelayMs: Int?
     let requestTimeoutMs: Int?
 
@@ -54,11 +55,14 @@ struct FetchRun: Sendable {
         if let requestTimeoutMs { policy.requestTimeout = .milliseconds(max(1, requestTimeoutMs)) }
         let transport = AsyncHTTPTransport()
         let result: Result<[KindTally], any Error>
+        var writer: SnapshotWriter?
         do {
             let (manifest, fetch) = try await makeFetch(transport, policy, progress)
-            let writer = try SnapshotWriter(target: output)
-            interruption.watch(writer, progress: progress)
-            result = .success(try await writer.fill(manifest: manifest, fetch))
+            let opened = try SnapshotWriter(target: output, identity: manifest.identity, resume: resume)
+            writer = opened
+            if let notice = opened.notice, !quiet { console.error(notice) }
+            interruption.watch(opened, progress: progress)
+            result = .success(try await opened.fill(manifest: manifest, fetch))
         } catch {
             result = .failure(error)
         }
@@ -75,6 +79,13 @@ struct FetchRun: Sendable {
         case .failure(let error as FetchError):
             // A store's reason is the store's text: escaped, so it can neither recolor nor rewrite the terminal.
             console.error("error: \(TerminalEscaper.escape(error.description))")
+            if let writer, SnapshotWriter.isResumable(error), writer.pagesWritten > 0 {
+                console.error("""
+                    note: the \(writer.pagesWritten == 1 ? "page" : "\(writer.pagesWritten) pages") fetched so far \
+                    \(writer.pagesWritten == 1 ? "is" : "are") kept in \(writer.partialFolder); \
+                    run the same command with --resume to continue from there
+                    """)
+            }
             throw Exit.cannotCheck
         case .failure(let error):
             throw error
