@@ -51,7 +51,7 @@ public struct AppStoreConnectClient: Sendable {
         self.appID = appID
         self.base = base
         self.progress = progress
-        let budget = RequestBudget(progress: progress, concurrency: Pager.concurrency)
+        let budget = RequestBudget(progress: progress)
         self.budget = budget
         let redactor = SecretRedactor()
         session = APISession(transport: MeteredTransport(inner: transport, budget: budget), policy: policy,

@@ -54,14 +54,9 @@ final class RequestBudget: @unchecked Sendable {
     private var lastSent: Date?
     private var sent = 0
 
-    /// How far a stale answer may lag behind: the requests that can be in flight at once.
-    private let slack: Int
-
-    /// Creates a budget reporting low budgets to `progress`, for a client that has at most `concurrency`
-    /// requests out at once (given by the client: the transport room knows nothing of the pager, DESIGN.md §9).
-    init(progress: FetchProgress, concurrency: Int, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// Creates a budget reporting low budgets to `progress`.
+    init(progress: FetchProgress, now: @escaping @Sendable () -> Date = { Date() }) {
         self.progress = progress
-        self.slack = concurrency
         self.now = now
     }
 
@@ -115,10 +110,10 @@ final class RequestBudget: @unchecked Sendable {
         lock.withLock {
             limit = rateLimit.limit
             let candidate = rateLimit.remaining - max(0, inFlight - 1)
-            if let estimate, candidate >= estimate, candidate <= estimate + slack {
-                // A stale answer, or no news.
-            } else {
-                // Lower: the truth; much higher: the rolling hour has given requests back.
+            // Only ever lower: an answer sent early and received late carries a stale, higher count, and taking
+            // it (as a "rolling hour gave requests back") let a loaded run send more than Apple allows. A run
+            // that outlives the hour stops early at worst, and `--resume` reads the budget afresh.
+            if estimate.map({ candidate < $0 }) ?? true {
                 estimate = candidate
             }
         }
