@@ -137,14 +137,8 @@ struct BaselineTests {
          2, 76, #"findings[0].actual: "#),
     ])
     func malformedValues(text: String, line: Int, column: Int, message: String) {
-        do {
-            let baseline = try Self.read(text)
-            Issue.record("read \(baseline)")
-        } catch {
-            #expect(error.location == SourceLocation(path: "baseline.json", line: line, column: column),
-                    "\(error)")
-            #expect(error.message.hasPrefix(message), "\(error.message)")
-        }
+        guard let error = Self.refusal(text, line: line, column: column) else { return }
+        #expect(error.message.hasPrefix(message), "\(error.message)")
     }
 
     @Test("entries are sorted: product-less first, then product ID, rule, territory, field, store")
@@ -252,14 +246,21 @@ struct BaselineTests {
         ("version: 1\nfindings: []\n", 1, 1, "invalid JSON: unexpected 'v', expected a value"),
     ])
     func malformed(text: String, line: Int, column: Int, message: String) {
+        guard let error = Self.refusal(text, line: line, column: column) else { return }
+        #expect(error.message.contains(message), "\(error.message)")
+        #expect(error.problems.count == 1, "\(error)")
+    }
+
+    /// The error reading `text` gives, checked to be at `line`:`column`; nil (recorded) when it reads.
+    private static func refusal(_ text: String, line: Int, column: Int) -> CatalogReadError? {
         do {
-            let baseline = try Self.read(text)
+            let baseline = try read(text)
             Issue.record("read \(baseline)")
+            return nil
         } catch {
             #expect(error.location == SourceLocation(path: "baseline.json", line: line, column: column),
                     "\(error)")
-            #expect(error.message.contains(message), "\(error.message)")
-            #expect(error.problems.count == 1, "\(error)")
+            return error
         }
     }
 
