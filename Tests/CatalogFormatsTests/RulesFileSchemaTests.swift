@@ -48,8 +48,11 @@ struct RulesFileSchemaTests {
         #expect(Self.enumeration(rules, ["$defs", "ignoreEntry", "properties", "store"])
                     == StoreKind.allCases.map(\.rawValue))
         #expect(Self.enumeration(baseline, ["$defs", "finding", "properties", "rule"]) == ruleIDs)
-        #expect(Self.enumeration(baseline, ["$defs", "finding", "properties", "field"])
-                    == ProductField.allCases.map(\.rawValue))
+        let defs = baseline["$defs"] as? [String: Any]
+        let finding = (defs?["finding"] as? [String: Any])?["properties"] as? [String: Any]
+        let fieldForms = (finding?["field"] as? [String: Any])?["anyOf"] as? [[String: Any]]
+        #expect(fieldForms?.first?["enum"] as? [String] == ProductField.allCases.map(\.rawValue))
+        #expect(fieldForms?.last?["pattern"] as? String == "^(offer|billingPlan|purchaseOption):.+$")
     }
 
     @Test("every valid rules file validates",

@@ -18,6 +18,16 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     case nameMismatch = "name-mismatch"
     case introOfferExceedsPeriod = "intro-offer-exceeds-period"
     case storekitSingleStorefront = "storekit-single-storefront"
+    case offerMissingInStore = "offer-missing-in-store"
+    case offerMissingInConfig = "offer-missing-in-config"
+    case offerMismatch = "offer-mismatch"
+    case offerIDReused = "offer-id-reused"
+    case offerFreeWithPrice = "offer-free-with-price"
+    case offerNotADiscount = "offer-not-a-discount"
+    case billingPlanMissingInStore = "billing-plan-missing-in-store"
+    case billingPlanPriceMismatch = "billing-plan-price-mismatch"
+    case billingPlanOutOfRange = "billing-plan-out-of-range"
+    case purchaseOptionMismatch = "purchase-option-mismatch"
     case ignoreExpired = "ignore-expired"
     case ignoreUnused = "ignore-unused"
 
@@ -26,10 +36,12 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         switch self {
         case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .appMismatch, .typeMismatch,
              .priceMismatch, .priceMissingInStore, .periodMismatch, .groupMismatch, .groupLevelMismatch,
-             .groupMissingInStore:
+             .groupMissingInStore, .offerMissingInStore, .offerMismatch, .offerIDReused,
+             .billingPlanMissingInStore, .billingPlanPriceMismatch, .purchaseOptionMismatch:
             .error
         case .priceMissingInConfig, .introOfferMismatch, .familySharingMismatch, .availabilityMismatch,
-             .introOfferExceedsPeriod, .ignoreExpired:
+             .introOfferExceedsPeriod, .ignoreExpired, .offerMissingInConfig, .offerFreeWithPrice,
+             .offerNotADiscount, .billingPlanOutOfRange:
             .warning
         case .nameMismatch, .storekitSingleStorefront, .ignoreUnused:
             .note
@@ -51,6 +63,12 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .availabilityMismatch: .clearedForSale
         case .nameMismatch: .name
         case .ignoreExpired, .ignoreUnused: .ignore
+        // Offer findings name their offer, plan or option (`offer:<kind>:<id>`, …); these are the fallbacks.
+        case .offerMissingInStore, .offerMissingInConfig, .offerMismatch, .offerIDReused, .offerFreeWithPrice,
+             .offerNotADiscount:
+            .offerID("*")
+        case .billingPlanMissingInStore, .billingPlanPriceMismatch, .billingPlanOutOfRange: .billingPlan(.monthly)
+        case .purchaseOptionMismatch: .purchaseOption("*")
         }
     }
 
@@ -58,7 +76,9 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     /// whole file): they sort first and their `productID` holds the key of that thing.
     public var isProductless: Bool {
         switch self {
-        case .appMismatch, .groupMissingInStore, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused: true
+        case .appMismatch, .groupMissingInStore, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused,
+             .offerIDReused:
+            true
         default: false
         }
     }
@@ -93,6 +113,19 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .nameMismatch: "The reference names differ."
         case .introOfferExceedsPeriod: "A free trial is longer than the subscription period it belongs to."
         case .storekitSingleStorefront: "A .storekit file prices one storefront only; other territories were not compared."
+        case .offerMissingInStore: "A config offer (kind and ID) is not on the store's product."
+        case .offerMissingInConfig: "An active store offer is not in the config's `offers:` of that product."
+        case .offerMismatch:
+            "An offer's mode, period, periods, phases, price or discount per territory, eligibility or state differ."
+        case .offerIDReused: "One offer ID names two offers of different kinds in one subscription group."
+        case .offerFreeWithPrice: "A free-trial offer or phase carries a price."
+        case .offerNotADiscount: "A paid offer costs at least the regular price for the same time in a territory."
+        case .billingPlanMissingInStore: "The config's monthly billing plan is not in the store."
+        case .billingPlanPriceMismatch: "A monthly billing plan's amount differs in a territory."
+        case .billingPlanOutOfRange:
+            "12 × the monthly amount is outside [yearly price, 1.5 × yearly price] in a territory."
+        case .purchaseOptionMismatch:
+            "A Play purchase option is missing on one side, or its kind (buy/rent), rent period or prices differ."
         case .ignoreExpired: "A rules-file `ignore` entry is past its `until` date and no longer applies."
         case .ignoreUnused: "A rules-file `ignore` entry matched no finding."
         }
@@ -152,6 +185,40 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .storekitSingleStorefront:
             "A StoreKit configuration holds one display price per product for `settings._storefront` (USA when "
                 + "absent); only that territory's prices were compared."
+        case .offerMissingInStore:
+            "Offers match by kind and store ID (promotional and win-back: the offer ID; offer codes: the name; "
+                + "Play: `offerId`). Compared only against a store input that carries that kind of offer; "
+                + "inactive config offers (`state: inactive`) are never missing."
+        case .offerMissingInConfig:
+            "Only for active store offers, and only when the config lists `offers:` for the product (an empty "
+                + "`offers: {}` counts)."
+        case .offerMismatch:
+            "Compared field by field where both sides define it: mode, period, periods, each phase, price or "
+                + "discount per territory (a config territory the store lacks has no actual value), eligibility "
+                + "and state (active or not)."
+        case .offerIDReused:
+            "Apple requires offer IDs unique across promotional and win-back offers of one subscription group. "
+                + "Checked on each catalog on its own."
+        case .offerFreeWithPrice:
+            "A free trial costs nothing; a price on it is a mistake the store may refuse or show. Checked on "
+                + "each catalog on its own."
+        case .offerNotADiscount:
+            "A pay-as-you-go phase one subscription period long, or a pay-up-front offer n periods long, that "
+                + "costs at least the regular price for that time; an IAP offer code not below the IAP's price. "
+                + "Play discounts never fire. Checked on each catalog on its own."
+        case .billingPlanMissingInStore:
+            "The config declares `billingPlans: { monthly: … }` and the store input carries billing plans but "
+                + "has no monthly plan for the subscription."
+        case .billingPlanPriceMismatch:
+            "Per territory where the config states a monthly amount; a territory the store's plan lacks has no "
+                + "actual value."
+        case .billingPlanOutOfRange:
+            "App Store Connect requires 12 × the monthly amount to lie within [the yearly price, 1.5 × the yearly "
+                + "price] in each territory; a StoreKit `commitmentDisplayPrice` must equal 12 × the monthly "
+                + "`displayPrice`. Checked on each catalog on its own."
+        case .purchaseOptionMismatch:
+            "A Play one-time product's purchase options (buy, rent) match by `purchaseOptionId`. A store option "
+                + "missing in the config fires only when the config lists `purchaseOptions:` for the product."
         case .ignoreExpired:
             "An `ignore` entry of `.catalogcheck.yml` stops applying after its `until` date (evaluated at "
                 + "`--as-of`): the findings it hid count again, and this warning points at the entry so it is "

@@ -39,12 +39,25 @@ public struct CatalogCapabilities: Hashable, Sendable {
     /// A .storekit file: prices are for this storefront only (`storekit-single-storefront`).
     public var singleStorefront: Territory?
 
+    /// The offer kinds the input carries (§5a.15): it holds a resource of that kind, or its `.fetch.json` says
+    /// fetch asked for it. An offer of a kind not carried is never compared; of a carried kind, an absent one is
+    /// missing.
+    public var offerKinds: Set<Offer.Kind>
+    /// The input carries App Store billing plans (StoreKit 5.0 `billingPlans`, ASC plan availabilities).
+    public var carriesBillingPlans: Bool
+    /// The input carries Play purchase options (the one-time product model).
+    public var carriesPurchaseOptions: Bool
+
     /// Creates capabilities.
     public init(expressesGroups: Bool = false, priceableTerritories: Set<Territory>? = nil,
-                singleStorefront: Territory? = nil) {
+                singleStorefront: Territory? = nil, offerKinds: Set<Offer.Kind> = [],
+                carriesBillingPlans: Bool = false, carriesPurchaseOptions: Bool = false) {
         self.expressesGroups = expressesGroups
         self.priceableTerritories = priceableTerritories
         self.singleStorefront = singleStorefront
+        self.offerKinds = offerKinds
+        self.carriesBillingPlans = carriesBillingPlans
+        self.carriesPurchaseOptions = carriesPurchaseOptions
     }
 }
 

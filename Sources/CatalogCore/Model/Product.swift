@@ -17,6 +17,14 @@ public struct Product: Hashable, Sendable {
     /// Introductory offers: nil when the input does not carry offers for this product, `[]` when it carries
     /// them and there is none. Several entries when the store keeps one per territory.
     public var introOffers: [IntroOffer]?
+    /// Offers other than the introductory one (§4a): nil when the input does not carry offers for this product
+    /// (config: no `offers:` key), `[]` when it carries them and there is none.
+    public var offers: [Offer]?
+    /// App Store billing plans: nil when the input does not carry them for this product.
+    public var billingPlans: [BillingPlan]?
+    /// Play one-time purchase options beyond the legacy-compatible buy option the product's `prices` describe:
+    /// nil when the input does not carry them (config: no `purchaseOptions:` key).
+    public var purchaseOptions: [PurchaseOption]?
     /// Current prices by territory. Empty when the input holds no current price for the product.
     public var prices: [Territory: Price]
     /// Prices stated but never compared (scheduled, or not for a territory).
@@ -45,6 +53,9 @@ public struct Product: Hashable, Sendable {
         period: SubscriptionPeriod? = nil,
         familyShareable: Bool? = nil,
         introOffers: [IntroOffer]? = nil,
+        offers: [Offer]? = nil,
+        billingPlans: [BillingPlan]? = nil,
+        purchaseOptions: [PurchaseOption]? = nil,
         prices: [Territory: Price] = [:],
         uncomparedPrices: [UncomparedPrice] = [],
         listsTerritoryPrices: Bool = false,
@@ -62,6 +73,9 @@ public struct Product: Hashable, Sendable {
         self.period = period
         self.familyShareable = familyShareable
         self.introOffers = introOffers
+        self.offers = offers
+        self.billingPlans = billingPlans
+        self.purchaseOptions = purchaseOptions
         self.prices = prices
         self.uncomparedPrices = uncomparedPrices
         self.listsTerritoryPrices = listsTerritoryPrices
@@ -78,22 +92,69 @@ public struct Product: Hashable, Sendable {
     }
 }
 
-/// The fields a finding can be about; the raw value is the `field` of JSON output.
-public enum ProductField: String, CaseIterable, Hashable, Comparable, Sendable {
-    case id
-    case type
-    case name
-    case group
-    case level
-    case period
-    case price
-    case introOffer
-    case familyShareable
-    case clearedForSale
+/// The field a finding is about; the raw value is the `field` of JSON output and of baseline entries. The fixed
+/// fields are `allCases`; offers, billing plans and purchase options name their own (§5a.15):
+/// `offer:<kind>:<id>` (and `offer:<kind>:<id>:state` for an offer's state), `offer:<id>` for `offer-id-reused`,
+/// `billingPlan:monthly`, `purchaseOption:<id>`.
+public struct ProductField: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The field's text.
+    public let rawValue: String
+
+    private init(fixed: String) { rawValue = fixed }
+
+    /// Accepts a fixed field or one of the offer, billing-plan or purchase-option forms.
+    public init?(rawValue: String) {
+        if Self.allCases.contains(where: { $0.rawValue == rawValue }) {
+            self.rawValue = rawValue
+            return
+        }
+        let prefixes = ["offer:", "billingPlan:", "purchaseOption:"]
+        guard let prefix = prefixes.first(where: { rawValue.hasPrefix($0) }),
+              rawValue.count > prefix.count else { return nil }
+        self.rawValue = rawValue
+    }
+
+    public static let id = ProductField(fixed: "id")
+    public static let type = ProductField(fixed: "type")
+    public static let name = ProductField(fixed: "name")
+    public static let group = ProductField(fixed: "group")
+    public static let level = ProductField(fixed: "level")
+    public static let period = ProductField(fixed: "period")
+    public static let price = ProductField(fixed: "price")
+    public static let introOffer = ProductField(fixed: "introOffer")
+    public static let familyShareable = ProductField(fixed: "familyShareable")
+    public static let clearedForSale = ProductField(fixed: "clearedForSale")
     /// A rules-file `ignore` entry (the `ignore-expired` and `ignore-unused` rules).
-    case ignore
+    public static let ignore = ProductField(fixed: "ignore")
     /// The app itself: its bundle ID or package name (`app-mismatch`).
-    case app
+    public static let app = ProductField(fixed: "app")
+
+    /// The fixed fields, in declaration order.
+    public static let allCases: [ProductField] = [
+        .id, .type, .name, .group, .level, .period, .price, .introOffer, .familyShareable, .clearedForSale,
+        .ignore, .app,
+    ]
+
+    /// An offer as a whole: `offer:<kind>:<id>`.
+    public static func offer(_ key: OfferKey) -> ProductField { ProductField(fixed: "offer:\(key)") }
+
+    /// One aspect of an offer (`state`, `eligibility`, `phases`): `offer:<kind>:<id>:<aspect>`.
+    public static func offer(_ key: OfferKey, aspect: String) -> ProductField {
+        ProductField(fixed: "offer:\(key):\(aspect)")
+    }
+
+    /// An offer ID used by two kinds within one group (`offer-id-reused`): `offer:<id>`.
+    public static func offerID(_ id: String) -> ProductField { ProductField(fixed: "offer:\(id)") }
+
+    /// A billing plan: `billingPlan:monthly`.
+    public static func billingPlan(_ type: BillingPlan.PlanType) -> ProductField {
+        ProductField(fixed: "billingPlan:\(type.rawValue)")
+    }
+
+    /// A Play purchase option: `purchaseOption:<id>`.
+    public static func purchaseOption(_ id: String) -> ProductField { ProductField(fixed: "purchaseOption:\(id)") }
+
+    public var description: String { rawValue }
 
     public static func < (lhs: ProductField, rhs: ProductField) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -136,9 +136,12 @@ extension Rule {
         case .productMissingInStore, .productMissingInConfig, .appMismatch, .typeMismatch, .priceMismatch,
              .priceMissingInStore,
              .priceMissingInConfig, .periodMismatch, .groupMismatch, .groupLevelMismatch, .groupMissingInStore,
-             .introOfferMismatch, .familySharingMismatch, .availabilityMismatch, .nameMismatch:
+             .introOfferMismatch, .familySharingMismatch, .availabilityMismatch, .nameMismatch, .offerMissingInStore,
+             .offerMissingInConfig, .offerMismatch, .billingPlanMissingInStore, .billingPlanPriceMismatch,
+             .purchaseOptionMismatch:
             true
-        case .duplicateProductID, .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused:
+        case .duplicateProductID, .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused,
+             .offerIDReused, .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange:
             false
         }
     }
