@@ -149,6 +149,7 @@ struct AppStoreConnectReaderTests {
                         UncomparedPrice(label: "scheduled", territory: try territory("US"),
                                         amount: try money("1.49", "USD"), startDate: try date("2027-03-01")),
                     ],
+                    priceBaseTerritory: try territory("US"),
                     clearedForSale: true, location: Location(path: iapFile)),
             // Schedule linked by the links.self of a `/v2/inAppPurchases/{id}/iapPriceSchedule` document.
             Product(id: ProductID("com.example.coins.500"), kind: .consumable, referenceName: "500 Coins",

@@ -27,6 +27,9 @@ public struct Product: Hashable, Sendable {
     public var purchaseOptions: [PurchaseOption]?
     /// Current prices by territory. Empty when the input holds no current price for the product.
     public var prices: [Territory: Price]
+    /// The territory whose price the store sets by hand and equalizes the others from (App Store Connect: an
+    /// in-app purchase price schedule's `baseTerritory`); nil when the input does not say.
+    public var priceBaseTerritory: Territory?
     /// Prices stated but never compared (scheduled, or not for a territory).
     public var uncomparedPrices: [UncomparedPrice]
     /// Config only: the prices come from a per-territory `prices:` list (not `price:` / `tier:`), so a territory
@@ -58,6 +61,7 @@ public struct Product: Hashable, Sendable {
         purchaseOptions: [PurchaseOption]? = nil,
         prices: [Territory: Price] = [:],
         uncomparedPrices: [UncomparedPrice] = [],
+        priceBaseTerritory: Territory? = nil,
         listsTerritoryPrices: Bool = false,
         clearedForSale: Bool? = nil,
         storeIDs: [StoreKind: ProductID] = [:],
@@ -78,6 +82,7 @@ public struct Product: Hashable, Sendable {
         self.purchaseOptions = purchaseOptions
         self.prices = prices
         self.uncomparedPrices = uncomparedPrices
+        self.priceBaseTerritory = priceBaseTerritory
         self.listsTerritoryPrices = listsTerritoryPrices
         self.clearedForSale = clearedForSale
         self.storeIDs = storeIDs

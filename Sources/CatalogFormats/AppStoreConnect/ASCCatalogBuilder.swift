@@ -13,6 +13,7 @@ struct ASCResourceTypes {
     let inAppPurchasePricePoints: TypeID?
     let territories: TypeID?
     let automaticPricesRelationship: RelationshipID?
+    let baseTerritoryRelationship: RelationshipID?
     let apps: TypeID?
     let inAppPurchaseAvailabilities: TypeID?
     let subscriptionPlanAvailabilities: TypeID?
@@ -30,6 +31,7 @@ struct ASCResourceTypes {
         inAppPurchasePricePoints = pool.type("inAppPurchasePricePoints")
         territories = pool.type("territories")
         automaticPricesRelationship = pool.relationship("automaticPrices")
+        baseTerritoryRelationship = pool.relationship("baseTerritory")
         apps = pool.type("apps")
         inAppPurchaseAvailabilities = pool.type("inAppPurchaseAvailabilities")
         subscriptionPlanAvailabilities = pool.type("subscriptionPlanAvailabilities")
@@ -195,6 +197,17 @@ struct ASCCatalogBuilder {
         var rowLinks: [ASCLink] = []
         for schedule in pool.linked(node, type: types.inAppPurchasePriceSchedules) {
             rowLinks += pool.linked(schedule.other, type: types.inAppPurchasePrices).filter(\.isChild)
+            // The schedule's `baseTerritory` (fetch asks `include=baseTerritory`): where the price is set by hand.
+            if let base = types.baseTerritoryRelationship,
+               let link = pool.linked(schedule.other, type: types.territories)
+                   .first(where: { $0.isChild && $0.relationship == base }) {
+                let code = pool.id(of: link.other)
+                guard let territory = Territory(code: code) else {
+                    throw CatalogReadError("the price schedule's baseTerritory \(quotedForMessage(code)) is not an "
+                                           + "ISO 3166-1 territory code", at: pool.location(of: schedule.other))
+                }
+                product.priceBaseTerritory = territory
+            }
         }
         rowLinks += pool.linked(node, type: types.inAppPurchasePrices)
         var rows: [ASCPriceRow] = []

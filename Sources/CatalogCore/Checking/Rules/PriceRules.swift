@@ -17,12 +17,14 @@ enum PriceRules {
                     && configPrice.money.currency == storePrice.money.currency
                 if !same {
                     let storeAt = (storePrice.location ?? theirs.location(of: .price)).description
-                    findings.append(pair.finding(
+                    var finding = pair.finding(
                         .priceMismatch, territory: territory, expected: configPrice.money.description,
                         actual: storePrice.money.description,
                         message: "\(territory) is \(storePrice.money) in the store (\(storeAt)), "
                             + "\(configPrice.money) in the config",
-                        configLocation: configPrice.location, storeLocation: storePrice.location))
+                        configLocation: configPrice.location, storeLocation: storePrice.location)
+                    finding.hint = equalizationHint(theirs, territory)
+                    findings.append(finding)
                 }
             } else if store.capabilities.priceableTerritories?.contains(territory) ?? true {
                 let unsold = theirs.uncomparedPrices.contains { $0.isUnavailable && $0.territory == territory }
@@ -45,6 +47,17 @@ enum PriceRules {
             }
         }
         return findings
+    }
+
+    /// Where the store equalizes a territory's price from a base territory (App Store Connect in-app purchases),
+    /// a mismatch elsewhere is fixed at the base price or by a manual price in that territory: say which. Apple,
+    /// "List Automatically Generated Prices for an In-App Purchase Price": prices "automatically set based on a
+    /// base territory for an In-App Purchase price schedule"; manual prices override them per territory.
+    private static func equalizationHint(_ product: Product, _ territory: Territory) -> String? {
+        guard let base = product.priceBaseTerritory, base != territory else { return nil }
+        let basePrice = product.prices[base].map { " (\($0.money))" } ?? ""
+        return "the store's base territory for this price is \(base)\(basePrice); unless \(territory) has a "
+            + "manual price, App Store Connect equalizes it from there"
     }
 
     /// One note per .storekit file: only its storefront was priced.
