@@ -24,6 +24,9 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `remaining` of `limit` left, at least `needed` more wanted, `sent` sent by this run, which come back
     /// `renews` ("from 14:05:00 UTC to 14:31:00 UTC").
     case budgetSpent(limit: Int, remaining: Int, needed: Int, sent: Int, renews: String)
+    /// App Store Connect answered 429 `RATE_LIMIT_EXCEEDED`: the key's hourly budget is spent (by this run or by
+    /// another client of the same key), so no retry within the run can succeed; `detail` is Apple's text.
+    case rateLimited(request: String, detail: String?)
 
     public var description: String {
         switch self {
@@ -48,6 +51,11 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "App Store Connect's hourly request budget for this key is spent: \(remaining) of \(limit) "
                 + "requests left, and this fetch needs at least \(needed) more; stopped before Apple answers 429. "
                 + "The budget is a rolling hour: the \(sent) requests of this run come back \(renews)"
+        case let .rateLimited(request, detail):
+            return "\(request): App Store Connect answered HTTP 429 RATE_LIMIT_EXCEEDED"
+                + (detail.map { " (\"\($0)\")" } ?? "") + ": the hourly request budget of this key is spent, "
+                + "by this run or by another client using the same key, and retrying within the run cannot help. "
+                + "The budget is a rolling hour: try again later"
         }
     }
 }

@@ -318,3 +318,32 @@ struct FetchBudgetTests {
         return object?["requests"] as? [[String: String]] ?? []
     }
 }
+
+/// Apple's 429 `RATE_LIMIT_EXCEEDED` (the hourly budget spent by another client of the key, which this run's
+/// `X-Rate-Limit` bookkeeping cannot see) ends the run at once: the rolling hour outlasts any retry.
+@Suite("App Store Connect RATE_LIMIT_EXCEEDED")
+struct RateLimitExceededTests {
+    @Test func aRateLimitExceededAnswerIsNotRetried() async throws {
+        // Arrange: a key whose hourly budget another client has already spent.
+        let scene = try await FetchScene.start(budget: 0)
+
+        // Act
+        let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
+
+        // Assert: each request that went out was sent once, and the error says why no retry could help.
+        #expect(result.exitCode == 2)
+        #expect(Set(scene.server.requestsByPath.values) == [1], "\(scene.server.requestsByPath)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "warning: App Store Connect rate limit low: 0 of 3500 requests left this hour")
+        let first = lines.first { $0.hasPrefix("error: ") } ?? ""
+        #expect(first.hasPrefix("error: GET \(scene.server.baseURL)/v1/"), "\(result.stderr)")
+        #expect(first.hasSuffix("""
+            : App Store Connect answered HTTP 429 RATE_LIMIT_EXCEEDED ("We've received too many requests for this \
+            API. Please wait and try again or slow down your request rate."): the hourly request budget of this key \
+            is spent, by this run or by another client using the same key, and retrying within the run cannot \
+            help. The budget is a rolling hour: try again later
+            """), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scene.path("asc")))
+        await scene.finish()
+    }
+}

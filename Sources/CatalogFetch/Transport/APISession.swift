@@ -22,7 +22,8 @@ public struct StoreRefusal: Sendable, Equatable {
     }
 }
 
-/// Sends requests to one store API with the retry policy: 429, 5xx and requests without an answer are retried
+/// Sends requests to one store API with the retry policy: 429 (except App Store Connect's hourly
+/// `RATE_LIMIT_EXCEEDED`, which ends the run), 5xx and requests without an answer are retried
 /// (`RetryPolicy`), 401/403 become the client's `FetchError.refused` naming the endpoint, the store's reason
 /// and what to check, any other non-2xx answer `FetchError.rejected` with the store's explanation. The
 /// `Authorization` value is asked for on every attempt (a token may be renewed in between) and never appears
@@ -78,6 +79,15 @@ public struct APISession: Sendable {
                     let said = explanation(in: response.body)
                     throw refusal(StoreRefusal(request: name, status: response.status, reason: said.text,
                                                code: said.code))
+                }
+                // Apple, "Identifying Rate Limits": past the hourly limit "the API rejects requests with an HTTP
+                // 429 response, with the RATE_LIMIT_EXCEEDED error code". The limit is a rolling hour, so the
+                // minute of retries a run allows cannot outlast it: stop at once (the pages so far are kept).
+                if response.status == 429 {
+                    let said = explanation(in: response.body)
+                    if said.code == "RATE_LIMIT_EXCEEDED" {
+                        throw FetchError.rateLimited(request: name, detail: said.text)
+                    }
                 }
                 guard RetryPolicy.isRetryable(status: response.status) else {
                     throw FetchError.rejected(request: name, status: response.status,
