@@ -54,6 +54,10 @@ public struct PlayClient: Sendable {
     /// Cloud project with 403 ("… has not been used in project … before or it is disabled"), and an account
     /// without access to the app with 403 `PERMISSION_DENIED` ("The caller does not have permission") or 401
     /// `permissionDenied` ("The current user has insufficient permissions to perform the requested operation.").
+    /// Google, "Getting Started" (developers.google.com/android-publisher/getting_started) names the three places
+    /// the advice points at: "Enable the Google Play Developer API for your Google Cloud Project", and "Set up a
+    /// service account with appropriate Google Play Console permissions" (Play Console, Users and permissions,
+    /// invite the service account's email address).
     static func advice(for refusal: StoreRefusal, packageName: String) -> String {
         let reason = refusal.reason ?? ""
         if refusal.code == "SERVICE_DISABLED" || refusal.code == "accessNotConfigured"
