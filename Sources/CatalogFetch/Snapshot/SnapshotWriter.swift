@@ -39,6 +39,8 @@ public final class SnapshotWriter: @unchecked Sendable {
     private var records: [(file: String, request: String)] = []
     private var journal: FileHandle?
     private var state = State.open
+    /// Held for the writer's life: a second fetch into the same target stops instead of sharing the folder.
+    private let outputLock: FetchLock
 
     private enum State {
         /// Pages are being written.
@@ -75,6 +77,7 @@ public final class SnapshotWriter: @unchecked Sendable {
         }
         staging = (parent == "/" ? "" : parent) + "/." + url.lastPathComponent + ".fetch-partial"
         partialFolder = staging
+        outputLock = try FetchLock(parent: parent, name: url.lastPathComponent, target: target)
         try openPartial(identity: identity, resume: resume)
     }
 
@@ -141,6 +144,7 @@ public final class SnapshotWriter: @unchecked Sendable {
         }
         // Only now: a commit that failed leaves the writer open, so `discard()` removes the temporary folder.
         state = .closed
+        outputLock.release()
     }
 
     /// Removes the hidden folder (after a fetch that cannot be resumed), unless it was kept for `--resume`.
@@ -150,6 +154,7 @@ public final class SnapshotWriter: @unchecked Sendable {
             state = .closed
             closeJournalLocked()
             try? FileManager.default.removeItem(atPath: staging)
+            outputLock.release()
         }
     }
 
@@ -171,6 +176,7 @@ public final class SnapshotWriter: @unchecked Sendable {
             guard state == .open else { return }
             state = .kept
             closeJournalLocked()
+            outputLock.release()
         }
     }
 
