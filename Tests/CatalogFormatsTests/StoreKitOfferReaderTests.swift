@@ -311,6 +311,44 @@ struct StoreKitOfferReaderTests {
         #expect(catalog.products.allSatisfy { ($0.offers != nil) == ($0.kind == .autoRenewable) })
     }
 
+    /// The demo app's StoreKit side (OFFERS.md "The demo plan"): consistent in `catalogs/demo`; in
+    /// `catalogs/demo-drift` an extra win-back offer, one ID on a promotional and a win-back offer of one group,
+    /// a free offer with a price, and a commitment price that is not 12 × the monthly one.
+    @Test(arguments: [
+        ("demo/appstore.storekit", [
+            "com.trailmate.app.pro.yearly promotional:spring_promo pay-up-front P3M US 29.99 USD",
+            "com.trailmate.app.pro.yearly offer-code:Trail Friends free-trial P1M for expired, new not stackable",
+            "com.trailmate.app.pro.yearly win-back:WINBACK6 pay-as-you-go P1M×3",
+            "com.trailmate.app.pro.yearly billingPlan:upfront US 59.99 USD commitment US 59.99 USD enabled",
+            "com.trailmate.app.pro.yearly billingPlan:monthly US 5.49 USD commitment US 65.88 USD enabled",
+            "com.trailmate.app.plus.monthly promotional:loyal_month pay-as-you-go P1M×2 US 3.49 USD",
+            "com.trailmate.app.plus.monthly billingPlan:upfront US 6.99 USD commitment US 6.99 USD enabled",
+            "com.trailmate.app.basic.weekly billingPlan:upfront US 1.99 USD commitment US 1.99 USD enabled",
+        ]),
+        ("demo-drift/appstore.storekit", [
+            "com.trailmate.app.pro.yearly promotional:spring_promo pay-up-front P3M US 29.99 USD",
+            "com.trailmate.app.pro.yearly offer-code:Trail Friends free-trial P1M for expired, new not stackable",
+            "com.trailmate.app.pro.yearly win-back:WINBACK6 pay-as-you-go P1M×3",
+            "com.trailmate.app.pro.yearly win-back:WINBACK3 pay-as-you-go P1M×3",
+            "com.trailmate.app.pro.yearly win-back:RETURN free-trial P1M",
+            "com.trailmate.app.pro.yearly billingPlan:upfront US 59.99 USD commitment US 59.99 USD enabled",
+            "com.trailmate.app.pro.yearly billingPlan:monthly US 5.49 USD commitment US 60 USD enabled",
+            "com.trailmate.app.plus.monthly promotional:loyal_month pay-as-you-go P1M×2 US 3.49 USD",
+            "com.trailmate.app.plus.monthly promotional:RETURN pay-as-you-go P1M US 4.99 USD",
+            "com.trailmate.app.plus.monthly promotional:free_week free-trial P1W US 0.99 USD",
+            "com.trailmate.app.plus.monthly billingPlan:upfront US 7.99 USD commitment US 7.99 USD enabled",
+            "com.trailmate.app.basic.weekly billingPlan:upfront US 1.99 USD commitment US 1.99 USD enabled",
+        ]),
+    ])
+    func readsTheDemoOffers(path: String, lines: [String]) throws {
+        // Act
+        let catalog = try StoreKitOffers.read(Fixtures.catalog(path), displayPath: path)
+        // Assert
+        #expect(StoreKitOffers.lines(catalog) == lines)
+        #expect(catalog.capabilities.offerKinds == [.promotional, .offerCode, .winBack])
+        #expect(catalog.capabilities.carriesBillingPlans)
+    }
+
     /// RevenueCat's 5.0 unit-test file (in `apple/` and, as the newest copy, in `other/`).
     static let revenueCatFile5Lines = [
         "com.revenuecat.monthly_4.99.1_week_intro promotional:com.revenuecat.monthly_4.99.1_week_intro.year_discount "
