@@ -419,6 +419,9 @@ private struct StoreKitParser {
         -> BillingPlan
     {
         try object(value, path)
+        // The two words Apple has: App Store Server API `billingPlanType`
+        // (developer.apple.com/documentation/appstoreserverapi/billingplantype), StoreKit's
+        // `Product.SubscriptionInfo.BillingPlanType` (`upFront`, `monthly`).
         let type = try word(value, "billingPlanType", path: path, of: "billing plan",
                             [("BILLED_UPFRONT", BillingPlan.PlanType.upfront), ("MONTHLY", .monthly)])
         var plan = BillingPlan(type: type, isEnabled: try bool(value["isEnabled"], "\(path).isEnabled"),
