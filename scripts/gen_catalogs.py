@@ -39,10 +39,26 @@ def demo_app():
          "stores": ["appstore"], "config_cleared": True, "other": {"GB": "13.99", "DE": "14.99", "JP": "2200"}},
         {"id": PREFIX + "pro.yearly", "type": "auto-renewable", "name": "Pro Yearly", "group": "plus", "level": 1,
          "period": "P1Y", "family": True, "intro": {"mode": "free-trial", "period": "P1W"},
-         "prices": {"US": "59.99", "GB": "54.99", "DE": "59.99", "JP": "9800"}, "play": "trailmate_plus:pro-yearly"},
+         "prices": {"US": "59.99", "GB": "54.99", "DE": "59.99", "JP": "9800"}, "play": "trailmate_plus:pro-yearly",
+         # App Store offers (DESIGN §4a), keyed as the config keys them; prices per territory.
+         "offers": [
+             {"kind": "promotional", "id": "spring_promo", "mode": "pay-up-front", "period": "P3M", "periods": 1,
+              "prices": {"US": "29.99", "DE": "29.99"}},
+             {"kind": "win-back", "id": "WINBACK6", "mode": "pay-as-you-go", "period": "P1M", "periods": 3,
+              "prices": {"US": "3.99"}, "eligibility": {"paidMonths": 6, "lapsedMonths": [1, 12], "waitMonths": 3}},
+             {"kind": "offer-code", "id": "Trail Friends", "mode": "free-trial", "period": "P1M", "periods": 1,
+              "eligibility": {"customers": ["new", "expired"], "stackable": False}},
+         ],
+         # The monthly plan with a 12-month commitment: the monthly amount per territory where it is sold (not in
+         # the US), and the amount the .storekit file states for its US storefront.
+         "billingPlans": {"monthly": {"prices": {"DE": "5.49", "GB": "4.99"}, "storefront": "5.49"}}},
         {"id": PREFIX + "plus.monthly", "type": "auto-renewable", "name": "Plus Monthly", "group": "plus", "level": 2,
          "period": "P1M", "family": True,
-         "prices": {"US": "6.99", "GB": "5.99", "DE": "6.99", "JP": "1000"}, "play": "trailmate_plus:plus-monthly"},
+         "prices": {"US": "6.99", "GB": "5.99", "DE": "6.99", "JP": "1000"}, "play": "trailmate_plus:plus-monthly",
+         "offers": [
+             {"kind": "promotional", "id": "loyal_month", "mode": "pay-as-you-go", "period": "P1M", "periods": 2,
+              "prices": {"US": "3.49"}},
+         ]},
         {"id": PREFIX + "basic.weekly", "type": "auto-renewable", "name": "Basic Weekly", "group": "plus", "level": 3,
          "period": "P1W", "family": False,
          "prices": {"US": "1.99", "GB": "1.99", "DE": "1.99", "JP": "300"}, "play": "trailmate_plus:basic-weekly"},
@@ -120,6 +136,24 @@ def drift(config, store):
     store["groups"].append({"key": "lite", "name": "Trailmate Lite", "id": "21450002"})
     find(store, "basic.weekly")["group"] = "lite"                           # group-mismatch
     store["duplicate"] = PREFIX + "coins.100"                               # duplicate-product-id (StoreKit)
+    # The .storekit file only: offers and a plan the other store inputs do not share.
+    store["storekit"] = {
+        PREFIX + "pro.yearly": {
+            "offers": [
+                # offer-missing-in-config
+                {"kind": "win-back", "id": "WINBACK3", "mode": "pay-as-you-go", "period": "P1M", "periods": 3},
+                # offer-id-reused, with plus.monthly's promotional RETURN (one group)
+                {"kind": "win-back", "id": "RETURN", "mode": "free-trial", "period": "P1M", "periods": 1},
+            ],
+            "monthlyCommitment": "60.00"},                 # billing-plan-out-of-range: not 12 x 5.49
+        PREFIX + "plus.monthly": {
+            "offers": [
+                {"kind": "promotional", "id": "RETURN", "mode": "pay-as-you-go", "period": "P1M", "periods": 1,
+                 "prices": {"US": "4.99"}},                # offer-id-reused
+                {"kind": "promotional", "id": "free_week", "mode": "free-trial", "period": "P1W", "periods": 1,
+                 "prices": {"US": "0.99"}},                # offer-free-with-price
+            ]},
+    }
 
 
 # --- money and tiers ---------------------------------------------------------------------------------------
@@ -252,19 +286,55 @@ def write_storekit(app, path):
             if "intro" in p:
                 intro = {"internalID": f"{0x5C000000 + index:08X}", "paymentMode": "free",
                          "subscriptionPeriod": p["intro"]["period"]}
-            subs.append({"adHocOffers": [], "codeOffers": [], "displayPrice": all_prices(p)["US"],
-                         "familyShareable": p.get("family", False), "groupNumber": p["level"],
-                         "internalID": f"{0x5A000000 + index:08X}", "introductoryOffer": intro,
-                         "localizations": localizations(p), "productID": p["id"],
-                         "recurringSubscriptionPeriod": p["period"], "referenceName": p["name"],
-                         "subscriptionGroupID": group["id"], "type": "RecurringSubscription"})
+            own = app.get("storekit", {}).get(p["id"], {})
+            offers = storekit_offers(p.get("offers", []) + own.get("offers", []), 0x5D000000 + index * 0x10)
+            # Every subscription has its upfront plan (its own price); the monthly plan states its amount for
+            # the storefront and what the 12-month commitment costs.
+            plans = [{"billingPlanType": "BILLED_UPFRONT", "commitmentDisplayPrice": all_prices(p)["US"],
+                      "displayPrice": all_prices(p)["US"], "internalID": f"{0x5E000000 + index * 0x10:08X}",
+                      "isEnabled": True}]
+            if "monthly" in p.get("billingPlans", {}):
+                monthly = p["billingPlans"]["monthly"]["storefront"]
+                plans.append({"billingPlanType": "MONTHLY",
+                              "commitmentDisplayPrice": own.get("monthlyCommitment", str(Decimal(monthly) * 12)),
+                              "displayPrice": monthly, "internalID": f"{0x5E000001 + index * 0x10:08X}",
+                              "isEnabled": True})
+            subs.append(dict(offers, billingPlans=plans, displayPrice=all_prices(p)["US"],
+                             familyShareable=p.get("family", False), groupNumber=p["level"],
+                             internalID=f"{0x5A000000 + index:08X}", introductoryOffer=intro,
+                             localizations=localizations(p), productID=p["id"],
+                             recurringSubscriptionPeriod=p["period"], referenceName=p["name"],
+                             subscriptionGroupID=group["id"], type="RecurringSubscription"))
         if subs:
             groups.append({"id": group["id"], "localizations": [], "name": group["name"], "subscriptions": subs})
     document = {"identifier": "7E1A0C55", "nonRenewingSubscriptions": non_renewing, "products": products,
                 "settings": {"_failTransactionsEnabled": False, "_locale": "en_US", "_storefront": "USA",
                              "_storeKitErrors": []},
-                "subscriptionGroups": groups, "version": {"major": 3, "minor": 0}}
+                "subscriptionGroups": groups, "version": {"major": 5, "minor": 0}}
     write(path, json.dumps(document, indent=2, sort_keys=True, separators=(",", " : ")) + "\n")
+
+
+def storekit_offers(offers, first_internal_id):
+    """A subscription's `adHocOffers`, `codeOffers` and `winbackOffers` (file 5.0 keys) from App Store offers.
+    Win-back offers state no price in a .storekit file; every other price is for the US storefront."""
+    modes = {"free-trial": "free", "pay-as-you-go": "payAsYouGo", "pay-up-front": "payUpFront"}
+    lists = {"adHocOffers": [], "codeOffers": [], "winbackOffers": []}
+    for number, offer in enumerate(offers):
+        record = {"internalID": f"{first_internal_id + number:08X}", "numberOfPeriods": offer["periods"],
+                  "paymentMode": modes[offer["mode"]], "subscriptionPeriod": offer["period"]}
+        if offer["kind"] != "win-back" and "US" in offer.get("prices", {}):
+            record["displayPrice"] = offer["prices"]["US"]
+        if offer["kind"] == "promotional":
+            lists["adHocOffers"].append(dict(record, billingPlanType="BILLED_UPFRONT", offerID=offer["id"],
+                                             referenceName=offer["id"]))
+        elif offer["kind"] == "offer-code":
+            eligibility = offer.get("eligibility", {})
+            lists["codeOffers"].append(dict(record, eligibility=eligibility.get("customers", []),
+                                            isStackable=eligibility.get("stackable", False),
+                                            referenceName=offer["id"]))
+        elif offer["kind"] == "win-back":
+            lists["winbackOffers"].append(dict(record, isEligible=True, offerID=offer["id"]))
+    return lists
 
 
 def write_asc(app, folder):

@@ -59,8 +59,9 @@ struct StoreKitConfigReaderTests {
 
         #expect(catalog.path == path)
         #expect(catalog.format == .storekit)
+        // The file holds a promotional offer and no billingPlans key: promotional offers are carried, plans not.
         #expect(catalog.capabilities == CatalogCapabilities(expressesGroups: true, priceableTerritories: [gb],
-                                                            singleStorefront: gb))
+                                                            singleStorefront: gb, offerKinds: [.promotional]))
         #expect(catalog.remarks.isEmpty)
         #expect(catalog.groups == [
             SubscriptionGroup(key: "A1B2C3D4", name: "Premium", location: at(61, 5)),
@@ -78,21 +79,25 @@ struct StoreKitConfigReaderTests {
                     familyShareable: true,
                     introOffers: [IntroOffer(mode: .payUpFront, period: try period("P6M"), periods: 1,
                                              price: try money("29.99", "GBP"), location: at(87, 33))],
+                    offers: [Offer(kind: .promotional, id: "winback", phases: [
+                        OfferPhase(mode: .payUpFront, period: try period("P1Y"), periods: 1,
+                                   prices: [gb: try money("19.99", "GBP")], location: at(70, 13)),
+                    ], location: at(70, 13))],
                     prices: try price("49.99", 83, 28), location: at(68, 9)),
             Product(id: ProductID("com.example.premium.monthly"), kind: .autoRenewable,
                     referenceName: "Premium Monthly", groupKey: "A1B2C3D4", level: 2, period: try period("P1M"),
                     familyShareable: false,
                     introOffers: [IntroOffer(mode: .freeTrial, period: try period("P1W"), location: at(113, 33))],
-                    prices: try price("5.99", 109, 28), location: at(102, 9)),
+                    offers: [], prices: try price("5.99", 109, 28), location: at(102, 9)),
             Product(id: ProductID("com.example.premium.weekly"), kind: .autoRenewable,
                     referenceName: "Premium Weekly", groupKey: "A1B2C3D4", level: 3, period: try period("P1W"),
-                    familyShareable: false, introOffers: [], prices: try price("1.99", 135, 28),
+                    familyShareable: false, introOffers: [], offers: [], prices: try price("1.99", 135, 28),
                     location: at(128, 9)),
             Product(id: ProductID("com.example.legacy.monthly"), kind: .autoRenewable, groupKey: "Legacy", level: 1,
                     period: try period("P1M"),
                     introOffers: [IntroOffer(mode: .payAsYouGo, period: try period("P1M"), periods: 3,
                                              price: try money("0.99", "GBP"), location: at(160, 33))],
-                    prices: try price("2.49", 158, 28), location: at(157, 9)),
+                    offers: [], prices: try price("2.49", 158, 28), location: at(157, 9)),
         ]
         #expect(catalog.products.map(withoutFieldLocations) == expected)
         #expect(catalog.products.allSatisfy { $0.clearedForSale == nil && $0.uncomparedPrices.isEmpty })
@@ -121,26 +126,31 @@ struct StoreKitConfigReaderTests {
         // An empty `_storefront` means the United States, like an absent one.
         #expect(catalog.capabilities.singleStorefront == us)
         #expect(catalog.capabilities.priceableTerritories == [us])
+        #expect(catalog.capabilities.carriesBillingPlans && catalog.capabilities.offerKinds.isEmpty)
         #expect(catalog.remarks == [
             "settings._storefront is not set; prices are read as United States (USA) prices, Xcode's default",
         ])
         #expect(catalog.groups == [SubscriptionGroup(key: "6B0B0001", name: "Pro", location: at(20, 5))])
         let expected: [Product] = [
-            // introductoryOffers[0] wins over introductoryOffer; MONTHLY billing plans are not prices.
+            // introductoryOffers[0] wins over introductoryOffer; MONTHLY billing plans are plans, not prices.
             Product(id: ProductID("com.example.pro.yearly"), kind: .autoRenewable, referenceName: "Pro Yearly",
                     groupKey: "6B0B0001", level: 1, period: try period("P1Y"), familyShareable: true,
                     introOffers: [IntroOffer(mode: .payAsYouGo, period: try period("P1W"), periods: 2,
                                              price: try money("1.99", "USD"), location: at(51, 13))],
+                    offers: [],
+                    billingPlans: [BillingPlan(type: .monthly, prices: [us: try money("4.99", "USD")],
+                                               commitmentPrices: [us: try money("59.88", "USD")], isEnabled: true,
+                                               location: at(33, 13))],
                     prices: try price("49.99", 41), location: at(31, 9)),
             // An empty introductoryOffers array falls back to introductoryOffer.
             Product(id: ProductID("com.example.pro.monthly"), kind: .autoRenewable, referenceName: "Pro Monthly",
                     groupKey: "6B0B0001", level: 2, period: try period("P1M"), familyShareable: true,
                     introOffers: [IntroOffer(mode: .freeTrial, period: try period("P2W"), location: at(80, 33))],
-                    prices: try price("6.00", 76), location: at(75, 9)),
+                    offers: [], prices: try price("6.00", 76), location: at(75, 9)),
             // Neither: the file states that there is no offer. "0.0" is a price; P7D is P1W.
             Product(id: ProductID("com.example.pro.weekly"), kind: .autoRenewable, referenceName: "Pro Weekly",
                     groupKey: "6B0B0001", level: 2, period: try period("P1W"), familyShareable: false,
-                    introOffers: [], prices: try price("0.0", 95), location: at(94, 9)),
+                    introOffers: [], offers: [], prices: try price("0.0", 95), location: at(94, 9)),
         ]
         #expect(catalog.products.map(withoutFieldLocations) == expected)
     }
@@ -153,7 +163,7 @@ struct StoreKitConfigReaderTests {
         #expect(catalog.products.map(withoutFieldLocations) == [
             Product(id: ProductID("com.example.tip"), location: at(3, 5)),
             Product(id: ProductID("com.example.basic"), kind: .autoRenewable, groupKey: "7096FF06", introOffers: [],
-                    location: at(11, 9)),
+                    offers: [], location: at(11, 9)),
         ])
         #expect(catalog.capabilities.singleStorefront == .unitedStates)
     }

@@ -114,7 +114,7 @@ struct WrongFormatTests {
         (.plist, "catalogs/demo/products.yml",
          "catalogs/demo/products.yml:1:1: error: the file is not XML: no root element found"),
         (.catalog, "catalogs/demo/appstore.storekit",
-         "catalogs/demo/appstore.storekit:149:15: error: version: a mapping is not supported; this is schema version 1 (write \"version: 1\")"),
+         "catalogs/demo/appstore.storekit:230:15: error: version: a mapping is not supported; this is schema version 1 (write \"version: 1\")"),
         (.catalog, "catalogs/demo/asc",
          "catalogs/demo/asc: error: is a folder; the product config is one YAML or JSON file"),
         (.catalog, "catalogs/demo/play",

@@ -18,6 +18,14 @@ import Foundation
 ///   The storefront is the catalog's `baseTerritory`, so an export writes its prices as `price:` in it.
 /// - The intro offer of a subscription is `introductoryOffers[0]`, else `introductoryOffer`; every subscription
 ///   gets a non-nil `introOffers` (`[]` when it has none) because the format always states its offers.
+/// - A subscription's other offers (DESIGN.md §4a) are `adHocOffers` (promotional, keyed by `offerID`),
+///   `codeOffers` (offer codes, keyed by `referenceName`, with `eligibility` and `isStackable`) and
+///   `winbackOffers` (file 4.0+, keyed by `offerID`; `numberOfPeriods` from 5.0, absent = not stated; no prices):
+///   one phase each, priced like the product, with no state. Every subscription gets a non-nil `offers`; the
+///   catalog carries a kind (`capabilities.offerKinds`) when the file holds at least one offer of it.
+/// - `billingPlans` (file 5.0): `BILLED_UPFRONT` and `MONTHLY` plans with their `displayPrice` and
+///   `commitmentDisplayPrice` for the storefront; a subscription without the key has nil `billingPlans`, and the
+///   catalog carries plans when any subscription has the key.
 /// - StoreKit has no availability: `clearedForSale` stays nil.
 /// - `subscriptionOffersKeyPair` holds a private signing key. It is never read, so it can never appear in an
 ///   error message, a catalog or an export.
@@ -77,6 +85,41 @@ private enum StoreKitSection: CaseIterable {
         case .products: [("Consumable", .consumable), ("NonConsumable", .nonConsumable)]
         case .nonRenewingSubscriptions: [("NonRenewingSubscription", .nonRenewing)]
         case .subscriptions: [("RecurringSubscription", .autoRenewable)]
+        }
+    }
+}
+
+/// The three lists of a subscription's offers other than the introductory one (FORMATS.md "Offers, purchase
+/// options and billing plans").
+private enum StoreKitOfferSection: CaseIterable {
+    case promotional
+    case offerCode
+    case winBack
+
+    /// The subscription's key for the list.
+    var key: String {
+        switch self {
+        case .promotional: "adHocOffers"
+        case .offerCode: "codeOffers"
+        case .winBack: "winbackOffers"
+        }
+    }
+
+    /// The member that identifies an offer (§5a.15): promotional and win-back offers their offer ID, offer codes
+    /// their reference name (App Store Connect's offer code `name`).
+    var idKey: String {
+        switch self {
+        case .promotional, .winBack: "offerID"
+        case .offerCode: "referenceName"
+        }
+    }
+
+    /// The kind of offer the list holds.
+    var kind: Offer.Kind {
+        switch self {
+        case .promotional: .promotional
+        case .offerCode: .offerCode
+        case .winBack: .winBack
         }
     }
 }
@@ -153,8 +196,10 @@ private struct StoreKitParser {
             baseTerritory: storefront,
             groups: groups,
             products: products,
-            capabilities: CatalogCapabilities(expressesGroups: true, priceableTerritories: [storefront],
-                                              singleStorefront: storefront),
+            capabilities: CatalogCapabilities(
+                expressesGroups: true, priceableTerritories: [storefront], singleStorefront: storefront,
+                offerKinds: Set(products.lazy.flatMap { $0.offers ?? [] }.map(\.kind)),
+                carriesBillingPlans: products.contains { $0.billingPlans != nil }),
             remarks: remarks)
     }
 
@@ -237,6 +282,16 @@ private struct StoreKitParser {
             if let offer = product.introOffers?.first, let location = offer.location {
                 fieldLocations[.introOffer] = location
             }
+            let offers = try self.offers(of: value, path: path, pricing: pricing)
+            product.offers = offers
+            product.billingPlans = try billingPlans(of: value, path: path, pricing: pricing)
+            // The first of two offers with one key, like the first of two products with one ID, locates it.
+            for offer in offers where fieldLocations[offer.key.field] == nil {
+                fieldLocations[offer.key.field] = offer.location
+            }
+            for plan in product.billingPlans ?? [] where fieldLocations[plan.field] == nil {
+                fieldLocations[plan.field] = plan.location
+            }
         }
         product.fieldLocations = fieldLocations
         return product
@@ -259,20 +314,136 @@ private struct StoreKitParser {
     private func introOffer(_ value: JSONValue, path: String, pricing: Pricing) throws(CatalogReadError)
         -> IntroOffer
     {
+        let terms = try offerTerms(value, path: path, defaultPeriods: 1)
+        // A free trial has no price; Xcode omits displayPrice for it.
+        var price: Money?
+        if terms.mode != .freeTrial {
+            price = try optionalAmount(value["displayPrice"], "\(path).displayPrice", pricing: pricing)
+        }
+        return IntroOffer(mode: terms.mode, period: terms.period, periods: terms.periods ?? 1, price: price,
+                          location: document.location(of: value))
+    }
+
+    /// The promotional offers (`adHocOffers`), offer codes (`codeOffers`) and win-back offers (`winbackOffers`,
+    /// file 4.0+) of a subscription, in that order; `[]` when it has none.
+    private func offers(of subscription: JSONValue, path: String, pricing: Pricing) throws(CatalogReadError)
+        -> [Offer]
+    {
+        var offers: [Offer] = []
+        for section in StoreKitOfferSection.allCases {
+            let sectionPath = "\(path).\(section.key)"
+            for (index, element) in try array(subscription[section.key], sectionPath).enumerated() {
+                offers.append(try offer(element, path: "\(sectionPath)[\(index)]", section: section, pricing: pricing))
+            }
+        }
+        return offers
+    }
+
+    /// One offer of `adHocOffers`, `codeOffers` or `winbackOffers`: one phase, no state (a StoreKit file states
+    /// none), `billingPlanType` (5.0) not read: the config names no plan for an offer.
+    private func offer(_ value: JSONValue, path: String, section: StoreKitOfferSection, pricing: Pricing)
+        throws(CatalogReadError) -> Offer
+    {
         try object(value, path)
-        guard let modeText = try string(value["paymentMode"], "\(path).paymentMode") else {
-            throw document.error("\(path): the offer has no \"paymentMode\"", at: value)
+        // The ID is the offer's identity (DESIGN.md §5a.15): an offer without one can never be matched.
+        guard let id = try string(value[section.idKey], "\(path).\(section.idKey)") else {
+            throw document.error("\(path): the offer has no \"\(section.idKey)\"", at: value)
         }
-        let mode: IntroOffer.Mode
-        switch modeText {
-        case "free": mode = .freeTrial
-        case "payAsYouGo": mode = .payAsYouGo
-        case "payUpFront": mode = .payUpFront
-        default:
-            throw document.error(
-                "\(path).paymentMode: \(quotedForMessage(modeText)) is not \"free\", \"payAsYouGo\" or \"payUpFront\"",
-                at: value["paymentMode"] ?? value)
+        guard !id.isEmpty else {
+            throw document.error("\(path).\(section.idKey) is empty", at: value[section.idKey] ?? value)
         }
+        // Win-back offers gain `numberOfPeriods` in file 5.0: absent there means not stated (never compared),
+        // where promotional offers and offer codes have always meant 1 by its absence (FORMATS.md).
+        let terms = try offerTerms(value, path: path, defaultPeriods: section == .winBack ? nil : 1)
+        // Every price the file states is read, a free offer's too: a free offer with a price is a finding of
+        // its own (`offer-free-with-price`), not something to hide. Win-back offers carry no price in any file
+        // version (FORMATS.md, DESIGN.md §5a.15): theirs are never compared.
+        var prices: [Territory: Money] = [:]
+        if section != .winBack,
+           let money = try optionalAmount(value["displayPrice"], "\(path).displayPrice", pricing: pricing) {
+            prices[pricing.territory] = money
+        }
+        let location = document.location(of: value)
+        let phase = OfferPhase(mode: terms.mode, period: terms.period, periods: terms.periods, prices: prices,
+                               location: location)
+        var eligibility: OfferEligibility?
+        if section == .offerCode {
+            let customers = try customerWords(value["eligibility"], "\(path).eligibility")
+            let stackable = try bool(value["isStackable"], "\(path).isStackable")
+            if customers != nil || stackable != nil {
+                eligibility = OfferEligibility(customers: customers, stackable: stackable)
+            }
+        }
+        return Offer(kind: section.kind, id: id, phases: [phase], eligibility: eligibility, location: location)
+    }
+
+    /// `codeOffers[].eligibility`: the customer kinds an offer code is for, Xcode's words `new`, `existing` and
+    /// `expired` (the config's words too).
+    private func customerWords(_ value: JSONValue?, _ path: String) throws(CatalogReadError) -> Set<String>? {
+        guard let value, !value.isNull else { return nil }
+        guard let elements = value.elements else {
+            throw document.error("\(path): expected an array, found \(describeForMessage(value))", at: value)
+        }
+        var words: Set<String> = []
+        for (index, element) in elements.enumerated() {
+            guard let word = try string(element, "\(path)[\(index)]") else {
+                throw document.error("\(path)[\(index)]: expected a string, found null", at: element)
+            }
+            guard Self.customerWords.contains(word) else {
+                throw document.error(
+                    "\(path)[\(index)]: \(quotedForMessage(word)) is not \"new\", \"existing\" or \"expired\"", at: element)
+            }
+            words.insert(word)
+        }
+        return words
+    }
+
+    private static let customerWords: Set<String> = ["new", "existing", "expired"]
+
+    /// A subscription's `billingPlans` (file 5.0): nil when the key is absent, so an older file is never
+    /// compared on plans; `[]` when the file states that there is none.
+    private func billingPlans(of subscription: JSONValue, path: String, pricing: Pricing) throws(CatalogReadError)
+        -> [BillingPlan]?
+    {
+        guard let list = subscription["billingPlans"], !list.isNull else { return nil }
+        var plans: [BillingPlan] = []
+        for (index, element) in try array(list, "\(path).billingPlans").enumerated() {
+            plans.append(try billingPlan(element, path: "\(path).billingPlans[\(index)]", pricing: pricing))
+        }
+        return plans
+    }
+
+    /// One billing plan: `BILLED_UPFRONT` (the subscription's own price) or `MONTHLY` (billed monthly for a
+    /// 12-month commitment; `commitmentDisplayPrice` is what the whole commitment costs).
+    private func billingPlan(_ value: JSONValue, path: String, pricing: Pricing) throws(CatalogReadError)
+        -> BillingPlan
+    {
+        try object(value, path)
+        // The two words Apple has: App Store Server API `billingPlanType`
+        // (developer.apple.com/documentation/appstoreserverapi/billingplantype), StoreKit's
+        // `Product.SubscriptionInfo.BillingPlanType` (`upFront`, `monthly`).
+        let type = try word(value, "billingPlanType", path: path, of: "billing plan",
+                            [("BILLED_UPFRONT", BillingPlan.PlanType.upfront), ("MONTHLY", .monthly)])
+        var plan = BillingPlan(type: type, isEnabled: try bool(value["isEnabled"], "\(path).isEnabled"),
+                               location: document.location(of: value))
+        if let money = try optionalAmount(value["displayPrice"], "\(path).displayPrice", pricing: pricing) {
+            plan.prices[pricing.territory] = money
+        }
+        if let money = try optionalAmount(value["commitmentDisplayPrice"], "\(path).commitmentDisplayPrice",
+                                          pricing: pricing) {
+            plan.commitmentPrices[pricing.territory] = money
+        }
+        return plan
+    }
+
+    /// What every StoreKit offer states alike: the payment mode, one period's duration and how many periods
+    /// (`numberOfPeriods`, else `defaultPeriods`).
+    private func offerTerms(_ value: JSONValue, path: String, defaultPeriods: Int?) throws(CatalogReadError)
+        -> (mode: IntroOffer.Mode, period: SubscriptionPeriod, periods: Int?)
+    {
+        try object(value, path)
+        let mode = try word(value, "paymentMode", path: path, of: "offer",
+                            [("free", IntroOffer.Mode.freeTrial), ("payAsYouGo", .payAsYouGo), ("payUpFront", .payUpFront)])
         guard let periodText = try string(value["subscriptionPeriod"], "\(path).subscriptionPeriod") else {
             throw document.error("\(path): the offer has no \"subscriptionPeriod\"", at: value)
         }
@@ -280,19 +451,13 @@ private struct StoreKitParser {
             throw document.error("\(path).subscriptionPeriod: \(quotedForMessage(periodText)) is not an ISO 8601 period",
                                  at: value["subscriptionPeriod"] ?? value)
         }
-        let periods = try int(value["numberOfPeriods"], "\(path).numberOfPeriods") ?? 1
-        guard (1...IntroOffer.maximumPeriods).contains(periods) else {
+        let periods = try int(value["numberOfPeriods"], "\(path).numberOfPeriods") ?? defaultPeriods
+        if let periods, !(1...IntroOffer.maximumPeriods).contains(periods) {
             throw document.error(
                 "\(path).numberOfPeriods: \(periods) is not a count of periods (1 … \(IntroOffer.maximumPeriods))",
                                  at: value["numberOfPeriods"] ?? value)
         }
-        // A free trial has no price; Xcode omits displayPrice for it.
-        var price: Money?
-        if mode != .freeTrial, let priceValue = value["displayPrice"], !priceValue.isNull, !isNotSet(priceValue) {
-            price = try amount(priceValue, "\(path).displayPrice", pricing: pricing)
-        }
-        return IntroOffer(mode: mode, period: period, periods: periods, price: price,
-                          location: document.location(of: value))
+        return (mode, period, periods)
     }
 
     /// `displayPrice: ""`: what Xcode writes for a price never set (FORMATS.md "StoreKit"), so no price rather
@@ -311,6 +476,31 @@ private struct StoreKitParser {
             throw document.error("\(path): \(quotedForMessage(text)) is not a decimal amount", at: value)
         }
         return Money(amount: amount, currency: pricing.currency)
+    }
+
+    /// A required member whose text is one of `words`, as the value its word stands for; `what` names the record
+    /// in the message when the member is absent.
+    private func word<Value>(_ record: JSONValue, _ key: String, path: String, of what: String,
+                             _ words: [(text: String, value: Value)]) throws(CatalogReadError) -> Value
+    {
+        guard let text = try string(record[key], "\(path).\(key)") else {
+            throw document.error("\(path): the \(what) has no \"\(key)\"", at: record)
+        }
+        guard let match = words.first(where: { $0.text == text }) else {
+            let quoted = words.map { quotedForMessage($0.text) }
+            let allowed = quoted.count > 1
+                ? quoted.dropLast().joined(separator: ", ") + " or " + (quoted.last ?? "") : quoted.joined()
+            throw document.error("\(path).\(key): \(quotedForMessage(text)) is not \(allowed)", at: record[key] ?? record)
+        }
+        return match.value
+    }
+
+    /// A `displayPrice`-like member: nil when absent, null or `""` (never set).
+    private func optionalAmount(_ value: JSONValue?, _ path: String, pricing: Pricing) throws(CatalogReadError)
+        -> Money?
+    {
+        guard let value, !value.isNull, !isNotSet(value) else { return nil }
+        return try amount(value, path, pricing: pricing)
     }
 
     private func object(_ value: JSONValue, _ path: String) throws(CatalogReadError) {
