@@ -63,10 +63,9 @@ enum BillingPlanRules {
             let location = monthly.location ?? product.location
             func finding(_ field: ProductField, _ territory: Territory, expected: String, actual: String,
                          _ message: String) -> Finding {
-                Finding(rule: .billingPlanOutOfRange, productID: idFor(product), field: field, territory: territory,
-                        expected: expected, actual: actual, message: message,
-                        configLocation: storePath == nil ? location : nil,
-                        storeLocation: storePath == nil ? nil : location, store: storePath)
+                OfferRules.lintFinding(.billingPlanOutOfRange, productID: idFor(product), field: field,
+                                       territory: territory, expected: expected, actual: actual, message: message,
+                                       at: location, storePath: storePath)
             }
             // The range is Apple's for a yearly subscription; a product of another period has no such plan.
             let yearly = product.period.map { $0 == year } ?? true

@@ -209,13 +209,12 @@ enum OfferRules {
                     "a \(use.offer.kind.noun) on \(use.product)" + (use.offer.location.map { " (\($0))" } ?? "")
                 }
                 let location = uses.last?.offer.location ?? SourceLocation(path: storePath ?? catalog.path)
-                findings.append(Finding(
-                    rule: .offerIDReused, productID: scope, field: .offerID(offerID),
+                findings.append(lintFinding(
+                    .offerIDReused, productID: scope, field: .offerID(offerID), territory: nil, expected: nil,
                     actual: uses.map(\.offer.kind.rawValue).joined(separator: ", "),
                     message: "offer ID '\(offerID)' names \(described.joined(separator: " and ")) in one "
                         + "subscription group; Apple requires offer IDs unique across the group's offers",
-                    configLocation: storePath == nil ? location : nil,
-                    storeLocation: storePath == nil ? nil : location, store: storePath))
+                    at: location, storePath: storePath))
             }
         }
         return findings
@@ -230,13 +229,12 @@ enum OfferRules {
             for (territory, price) in phase.prices.sorted(by: { $0.key.alpha2 < $1.key.alpha2 })
             where flagged.insert(territory).inserted {
                 let location = phase.location ?? offer.location ?? product.location
-                findings.append(Finding(
-                    rule: .offerFreeWithPrice, productID: productID, field: offer.key.field, territory: territory,
+                findings.append(lintFinding(
+                    .offerFreeWithPrice, productID: productID, field: offer.key.field, territory: territory,
                     expected: phase.terms, actual: "\(phase.terms) \(price)",
                     message: "\(offer.name) is a free trial (\(phase.terms)) but carries a price of \(price) in "
                         + "\(territory)",
-                    configLocation: storePath == nil ? location : nil,
-                    storeLocation: storePath == nil ? nil : location, store: storePath))
+                    at: location, storePath: storePath))
             }
         }
         return findings
@@ -270,16 +268,25 @@ enum OfferRules {
                 let limit = Money(amount: regular.amount * Decimal(multiple), currency: regular.currency)
                 guard price.amount >= limit.amount, flagged.insert(territory).inserted else { continue }
                 let location = phase.location ?? offer.location ?? product.location
-                findings.append(Finding(
-                    rule: .offerNotADiscount, productID: productID, field: offer.key.field, territory: territory,
+                findings.append(lintFinding(
+                    .offerNotADiscount, productID: productID, field: offer.key.field, territory: territory,
                     expected: limit.description, actual: offer.text(in: territory),
                     message: "\(offer.name) costs \(price) in \(territory) (\(phase.text(in: territory))), not less "
                         + "than \(span) (\(limit))",
-                    configLocation: storePath == nil ? location : nil,
-                    storeLocation: storePath == nil ? nil : location, store: storePath))
+                    at: location, storePath: storePath))
             }
         }
         return findings
+    }
+
+    /// A finding of a rule that judges one catalog on its own, located on the config's side (`storePath` nil)
+    /// or the store's.
+    static func lintFinding(_ rule: Rule, productID: String, field: ProductField, territory: Territory?,
+                            expected: String?, actual: String?, message: String, at location: SourceLocation,
+                            storePath: String?) -> Finding {
+        Finding(rule: rule, productID: productID, field: field, territory: territory, expected: expected,
+                actual: actual, message: message, configLocation: storePath == nil ? location : nil,
+                storeLocation: storePath == nil ? nil : location, store: storePath)
     }
 
     /// How many whole subscription periods `times` offer periods make; nil when they are not a whole number
