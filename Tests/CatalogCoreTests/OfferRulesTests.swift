@@ -260,6 +260,42 @@ struct OfferComparisonTests {
     }
 }
 
+@Suite("Offer rules: determinism")
+struct OfferDeterminismTests {
+    typealias M = OfferMake
+
+    @Test("shuffled offers, phases' territories and products give the same findings, in the same order")
+    func shuffled() {
+        var generator = SystemRandomNumberGenerator()
+        func catalogs(shuffle: Bool) -> (Catalog, Catalog) {
+            func maybe<T>(_ items: [T]) -> [T] { shuffle ? items.shuffled(using: &generator) : items }
+            let configOffers = maybe([
+                M.offer(.promotional, "a", [M.phase(.payUpFront, "P3M", prices: ["US": "9.99 USD", "DE": "9.99 EUR",
+                                                                                   "GB": "8.99 GBP"])]),
+                M.offer(.promotional, "b", [M.phase(.freeTrial, "P1W")]),
+                M.offer(.winBack, "a", [M.phase(.payAsYouGo, "P1M", periods: 2, prices: ["US": "1.99 USD"])]),
+            ])
+            let storeOffers = maybe([
+                M.offer(.promotional, "a", [M.phase(.payUpFront, "P3M", prices: ["US": "8.99 USD", "DE": "8.99 EUR"])],
+                        path: "store.json"),
+                M.offer(.winBack, "a", [M.phase(.payAsYouGo, "P1M", periods: 3)], path: "store.json"),
+                M.offer(.offerCode, "c", [M.phase(.freeTrial, "P1M", prices: ["US": "0.99 USD"])], path: "store.json"),
+            ])
+            let config = M.config(maybe([M.product("x", offers: configOffers), M.product("y", offers: configOffers)]))
+            let store = M.store(maybe([M.product("x", offers: storeOffers, path: "store.json"),
+                                       M.product("y", offers: storeOffers, path: "store.json")]))
+            return (config, store)
+        }
+        let (config, store) = catalogs(shuffle: false)
+        let expected = offerFindings(config, store)
+        #expect(expected.count == 18)
+        for _ in 0..<5 {
+            let (shuffledConfig, shuffledStore) = catalogs(shuffle: true)
+            #expect(offerFindings(shuffledConfig, shuffledStore) == expected)
+        }
+    }
+}
+
 @Suite("Offer rules: each catalog on its own")
 struct OfferLintTests {
     typealias M = OfferMake

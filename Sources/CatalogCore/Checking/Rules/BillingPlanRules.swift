@@ -51,7 +51,9 @@ enum BillingPlanRules {
     /// own (upfront) price both exist in one currency, 12 × the monthly amount must lie within [the yearly
     /// price, 1.5 × the yearly price] (App Store Connect refuses other prices; FORMATS.md); and a StoreKit
     /// `commitmentDisplayPrice` must be 12 × the monthly `displayPrice`. `idFor` names the product (the config
-    /// key when a store product is matched); `storePath` is nil for the config.
+    /// key when a store product is matched); `storePath` is nil for the config. The plan itself: Apple's
+    /// "Supporting monthly subscriptions with a 12-month commitment" (StoreKit; App Store Connect API 4.4
+    /// `planType: MONTHLY`); the range is FORMATS.md's "Offers, purchase options and billing plans".
     static func lint(_ catalog: Catalog, storePath: String?, idFor: (Product) -> String) -> [Finding] {
         var findings: [Finding] = []
         var seen: Set<ProductID> = []

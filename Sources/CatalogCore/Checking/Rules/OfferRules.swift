@@ -187,7 +187,10 @@ enum OfferRules {
                      groupKeyFor: (String) -> String = { $0 }) -> [Finding] {
         var findings: [Finding] = []
         var seen: Set<ProductID> = []
-        // Promotional and win-back IDs per group (or per product outside any group): kind → first offer.
+        // Promotional and win-back IDs per group (or per product outside any group): kind → first offer. Apple:
+        // "Use a unique referenceName and offerId that you have not used for a promotional offer, offer code, or
+        // introductory offer, when you create your win-back offer" (App Store Connect API, POST /v1/winBackOffers);
+        // offer codes and intro offers carry no offer ID in either store format, so only these two can collide.
         var idsByScope: [String: [String: [Offer.Kind: (product: String, offer: Offer)]]] = [:]
         for product in catalog.products {
             guard let offers = product.offers, !offers.isEmpty, seen.insert(product.id).inserted else { continue }
