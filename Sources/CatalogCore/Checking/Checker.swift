@@ -13,7 +13,11 @@ public struct Checker: Sendable {
     /// Checks the config against every store input, each on its own. The inputs are told apart by their position
     /// in `stores` (`StoreInputID`), never by their paths.
     public func check(config: Catalog, stores: [Catalog]) -> CheckResult {
-        var findings = IntroOfferRules.exceedingTrials(in: config, storePath: nil, idFor: { $0.id.rawValue }).sorted()
+        // The config on its own: the rules that judge one catalog (DESIGN.md §5 "each catalog on its own").
+        let configKey: (Product) -> String = { $0.id.rawValue }
+        var findings = (IntroOfferRules.exceedingTrials(in: config, storePath: nil, idFor: configKey)
+            + OfferRules.lint(config, storePath: nil, idFor: configKey)
+            + BillingPlanRules.lint(config, storePath: nil, idFor: configKey)).sorted()
         var comparisons: [StoreComparison] = []
         for (position, store) in stores.enumerated() {
             let input = StoreInputID(position: position)
@@ -47,6 +51,9 @@ public struct Checker: Sendable {
             + GroupRules.check(pair)
             + IntroOfferRules.check(pair)
             + AvailabilityRules.check(pair)
+            + OfferRules.check(pair, territories: territories)
+            + BillingPlanRules.check(pair, territories: territories)
+            + PurchaseOptionRules.check(pair, territories: territories)
     }
 
     // MARK: - One store
@@ -63,10 +70,17 @@ public struct Checker: Sendable {
             findings += Self.findings(on: pair, territories: options.territories)
         }
 
-        // Free trials longer than their period, in the store's own records (named by config key when matched).
-        findings += IntroOfferRules.exceedingTrials(in: store, storePath: storePath) { product in
+        // The store on its own (free trials longer than their period, offer and billing-plan lint), in its own
+        // records, named by config key when matched; a store group by the config group of the same name.
+        let storeKey: (Product) -> String = { product in
             matching.configKey(forStoreID: product.id)?.rawValue ?? product.id.rawValue
         }
+        let configGroups = Dictionary(config.groups.map { ($0.name, $0.key) }, uniquingKeysWith: { first, _ in first })
+        findings += IntroOfferRules.exceedingTrials(in: store, storePath: storePath, idFor: storeKey)
+        findings += OfferRules.lint(store, storePath: storePath, idFor: storeKey) { key in
+            store.groupName(forKey: key).flatMap { configGroups[$0] } ?? key
+        }
+        findings += BillingPlanRules.lint(store, storePath: storePath, idFor: storeKey)
         findings += GroupRules.missing(config: config, relevant: matching.relevant, store: store)
         findings += PriceRules.singleStorefront(store)
         return findings

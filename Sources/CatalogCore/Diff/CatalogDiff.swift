@@ -125,6 +125,12 @@ public enum DiffField: String, Hashable, Sendable, Comparable, CaseIterable {
     case availability
     case storeIds
     case price
+    /// An offer (§4a): `item` names it (`promotional:spring_promo`, `…:state`, `…:eligibility`).
+    case offer
+    /// An App Store billing plan: `item` is its type (`monthly`).
+    case billingPlan
+    /// A Play purchase option: `item` is its `purchaseOptionId`.
+    case purchaseOption
 
     public static func < (lhs: DiffField, rhs: DiffField) -> Bool { lhs.rawValue < rhs.rawValue }
 }
@@ -150,19 +156,33 @@ public struct FieldChange: Hashable, Sendable, Comparable {
     public var percent: Decimal?
     /// Set on price changes of auto-renewable subscriptions: an increase reaches existing subscribers.
     public var subscriberImpact: SubscriberImpact?
+    /// Offers, billing plans and purchase options: which one (`promotional:spring_promo`, `monthly`, `rent-30d`),
+    /// with the aspect for an offer's state, eligibility or window (`promotional:spring_promo:state`).
+    public var item: String?
+    /// What a reviewer must notice about an offer change (`new free phase on a live offer`, `price cut on a live
+    /// offer`); nil for every other change.
+    public var remark: String?
 
     /// Creates a field change.
     public init(field: DiffField, territory: Territory? = nil, old: String?, new: String?, percent: Decimal? = nil,
-                subscriberImpact: SubscriberImpact? = nil) {
+                subscriberImpact: SubscriberImpact? = nil, item: String? = nil, remark: String? = nil) {
         self.field = field
         self.territory = territory
         self.old = old
         self.new = new
         self.percent = percent
         self.subscriberImpact = subscriberImpact
+        self.item = item
+        self.remark = remark
+    }
+
+    /// The JSON `field`: the field, with the item when there is one (`offer:promotional:spring_promo`, the
+    /// finding field of the same offer).
+    public var name: String {
+        item.map { "\(field.rawValue):\($0)" } ?? field.rawValue
     }
 
     public static func < (lhs: FieldChange, rhs: FieldChange) -> Bool {
-        (lhs.field, lhs.territory?.alpha2 ?? "") < (rhs.field, rhs.territory?.alpha2 ?? "")
+        (lhs.field, lhs.item ?? "", lhs.territory?.alpha2 ?? "") < (rhs.field, rhs.item ?? "", rhs.territory?.alpha2 ?? "")
     }
 }

@@ -90,6 +90,7 @@ public struct CatalogDiffer: Sendable {
         add(.availability, before.clearedForSale.map(String.init), after.clearedForSale.map(String.init))
         add(.storeIds, storeIDs(of: before), storeIDs(of: after))
         fields += prices(before, in: old, after, in: new, sameFormat: sameFormat)
+        fields += offerChanges(before, in: old, after, in: new, sameFormat: sameFormat)
         return fields
     }
 
@@ -106,7 +107,9 @@ public struct CatalogDiffer: Sendable {
         for finding in Checker.findings(on: pair, territories: nil) {
             guard let field = Self.diffField(of: finding.rule) else { continue }
             let change: FieldChange
-            if field == .price, let territory = finding.territory {
+            if let offerChange = Self.offerChange(from: finding, field: field, configIsNew: configIsNew) {
+                change = offerChange
+            } else if field == .price, let territory = finding.territory {
                 change = priceChange(territory, before.prices[territory]?.money, after.prices[territory]?.money,
                                      subscription: subscription)
             } else {
@@ -132,12 +135,13 @@ public struct CatalogDiffer: Sendable {
         case .familySharingMismatch: .familyShareable
         case .availabilityMismatch: .availability
         case .priceMismatch, .priceMissingInStore, .priceMissingInConfig: .price
+        case .offerMissingInStore, .offerMissingInConfig, .offerMismatch: .offer
+        case .billingPlanMissingInStore, .billingPlanPriceMismatch: .billingPlan
+        case .purchaseOptionMismatch: .purchaseOption
+        // The lint rules judge one catalog on its own: no change between two.
         case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .appMismatch, .groupMissingInStore,
-             .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused: nil
-        // Offers, billing plans and purchase options are not diffed yet (issue 19 item 6).
-        case .offerMissingInStore, .offerMissingInConfig, .offerMismatch, .offerIDReused, .offerFreeWithPrice,
-             .offerNotADiscount, .billingPlanMissingInStore, .billingPlanPriceMismatch, .billingPlanOutOfRange,
-             .purchaseOptionMismatch: nil
+             .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused, .offerIDReused,
+             .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange: nil
         }
     }
 

@@ -187,38 +187,47 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
                 + "absent); only that territory's prices were compared."
         case .offerMissingInStore:
             "Offers match by kind and store ID (promotional and win-back: the offer ID; offer codes: the name; "
-                + "Play: `offerId`). Compared only against a store input that carries that kind of offer; "
-                + "inactive config offers (`state: inactive`) are never missing."
+                + "Play: `offerId`, one-time offers under their purchase option). Compared only against a store "
+                + "input that carries that kind of offer (it holds one, or its `.fetch.json` says fetch asked "
+                + "for the kind); inactive config offers (`state: inactive`) are never missing."
         case .offerMissingInConfig:
             "Only for active store offers, and only when the config lists `offers:` for the product (an empty "
                 + "`offers: {}` counts)."
         case .offerMismatch:
-            "Compared field by field where both sides define it: mode, period, periods, each phase, price or "
-                + "discount per territory (a config territory the store lacks has no actual value), eligibility "
-                + "and state (active or not)."
+            "Compared where both sides define it. The terms (mode, period, periods, number of phases, a discount "
+                + "that applies everywhere) give one finding on `offer:<kind>:<id>`; prices and per-territory "
+                + "discounts one per territory (a config territory the store can price but lacks has no actual "
+                + "value); eligibility conditions both sides state on `…:eligibility`; the state on `…:state` (a "
+                + "DRAFT or inactive store offer is compared only with a config offer marked `state: inactive`). "
+                + "A field the store's file version lacks (StoreKit win-back prices and periods) is not compared."
         case .offerIDReused:
-            "Apple requires offer IDs unique across promotional and win-back offers of one subscription group. "
-                + "Checked on each catalog on its own."
+            "Apple requires offer IDs unique across the offers of one subscription group: one ID on a promotional "
+                + "and a win-back offer fires (offer codes and intro offers have no ID). The finding names the "
+                + "group's key. Checked on each catalog on its own, the config included."
         case .offerFreeWithPrice:
-            "A free trial costs nothing; a price on it is a mistake the store may refuse or show. Checked on "
-                + "each catalog on its own."
+            "A free trial costs nothing; a price on it is a mistake the store may refuse or show (App Store "
+                + "Connect refuses a free win-back offer with a price point). One finding per territory priced. "
+                + "Checked on each catalog on its own."
         case .offerNotADiscount:
             "A pay-as-you-go phase one subscription period long, or a pay-up-front offer n periods long, that "
                 + "costs at least the regular price for that time; an IAP offer code not below the IAP's price. "
                 + "Play discounts never fire. Checked on each catalog on its own."
         case .billingPlanMissingInStore:
             "The config declares `billingPlans: { monthly: … }` and the store input carries billing plans but "
-                + "has no monthly plan for the subscription."
+                + "has no monthly plan for the subscription, or has it disabled."
         case .billingPlanPriceMismatch:
             "Per territory where the config states a monthly amount; a territory the store's plan lacks has no "
                 + "actual value."
         case .billingPlanOutOfRange:
             "App Store Connect requires 12 × the monthly amount to lie within [the yearly price, 1.5 × the yearly "
-                + "price] in each territory; a StoreKit `commitmentDisplayPrice` must equal 12 × the monthly "
-                + "`displayPrice`. Checked on each catalog on its own."
+                + "price] in each territory where both are priced in one currency; a StoreKit "
+                + "`commitmentDisplayPrice` must equal 12 × the monthly `displayPrice` (field "
+                + "`billingPlan:monthly:commitment`). Checked on each catalog on its own, the config included."
         case .purchaseOptionMismatch:
-            "A Play one-time product's purchase options (buy, rent) match by `purchaseOptionId`. A store option "
-                + "missing in the config fires only when the config lists `purchaseOptions:` for the product."
+            "A Play one-time product's purchase options (buy, rent) match by `purchaseOptionId`; the "
+                + "legacy-compatible buy option is the product's own price. Compared: buy or rent, the rent period, "
+                + "prices per territory. An active store option missing in the config fires only when the config "
+                + "lists `purchaseOptions:` for the product."
         case .ignoreExpired:
             "An `ignore` entry of `.catalogcheck.yml` stops applying after its `until` date (evaluated at "
                 + "`--as-of`): the findings it hid count again, and this warning points at the entry so it is "

@@ -130,15 +130,7 @@ public struct OfferPhase: Hashable, Sendable {
     /// Canonical text without prices (§5a.15): `free-trial P1W`, `pay-as-you-go P1M×3`; `-50%` for a
     /// discount-only phase.
     public var summary: String {
-        var parts: [String] = []
-        if let mode { parts.append(mode.rawValue) }
-        if let period {
-            var text = period.description
-            if let periods, periods != 1 { text += "×\(periods)" }
-            parts.append(text)
-        }
-        if let discount { parts.append(discount.description) }
-        return parts.joined(separator: " ")
+        [terms, discount?.description ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
     }
 }
 

@@ -48,11 +48,13 @@ private struct Output: Encodable {
     struct Field: Encodable {
         let change: FieldChange
 
-        enum CodingKeys: String, CodingKey { case field, territory, old, new, percent, subscriberImpact }
+        enum CodingKeys: String, CodingKey { case field, territory, old, new, percent, subscriberImpact, remark }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(change.field.rawValue, forKey: .field)
+            try container.encode(change.name, forKey: .field)
+            // Only offer changes carry a remark: other fields keep the keys of DESIGN.md §2a.
+            try container.encodeIfPresent(change.remark, forKey: .remark)
             try container.encode(change.territory?.alpha2, forKey: .territory)
             try container.encode(change.old, forKey: .old)
             try container.encode(change.new, forKey: .new)

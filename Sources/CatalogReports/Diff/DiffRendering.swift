@@ -31,12 +31,13 @@ enum DiffWording {
         if let impact = change.subscriberImpact {
             parts.append("\(impact.rawValue) for existing subscribers")
         }
+        if let remark = change.remark { parts.append(remark) }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
-    /// `price DE` or `period`.
+    /// `price DE`, `period`, `offer:promotional:spring_promo US`.
     static func label(_ change: FieldChange) -> String {
-        change.territory.map { "\(change.field.rawValue) \($0.alpha2)" } ?? change.field.rawValue
+        change.territory.map { "\(change.name) \($0.alpha2)" } ?? change.name
     }
 
     /// `1 added, 1 removed, 1 changed`, plus group changes when there are any.
