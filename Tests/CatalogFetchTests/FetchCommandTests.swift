@@ -100,6 +100,8 @@ struct FetchCommandTests {
         #expect(scene.server.requestsByPath[Self.play + "/oneTimeProducts"] == 3)
         // Every one-time offer of the app in one listing ('-' for product and purchase option): one request.
         #expect(scene.server.requestsByPath[Self.play + "/oneTimeProducts/-/purchaseOptions/-/offers"] == 1)
+        let kinds = try manifestObject(scene, "play")["kinds"] as? [String: Any]
+        #expect(kinds?["oneTimeProductOffers"] as? [String: Int] == ["pages": 1, "resources": 1])
         #expect(scene.server.requestsByPath["/token"] == 1)
         #expect(try scene.files("play") == [
             ".fetch.json", "inappproducts-0001.json", "onetimeproduct-offers-0001.json", "onetimeproducts-0001.json",
