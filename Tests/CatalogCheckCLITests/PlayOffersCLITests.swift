@@ -9,12 +9,16 @@ struct PlayOffersCLITests {
     static let asOf = ["--as-of", "2026-11-22"]
     static let folder = "Tests/Fixtures/play/offers-malformed"
 
+    /// `check` of the demo config against one file of the malformed fixtures.
+    static func checkDemoConfig(against file: String) throws -> CommandResult {
+        try CommandRunner.run(["check", "--config", "catalogs/demo/products.yml", "--store",
+                               "play-json:\(folder)/\(file)"] + asOf)
+    }
+
     @Test("a one-time offer's relativeDiscount outside (0, 1) exits 2 naming file:line:column")
     func malformedOneTimeOfferExits2() throws {
         // Act
-        let result = try CommandRunner.run(
-            ["check", "--config", "catalogs/demo/products.yml", "--store",
-             "play-json:\(Self.folder)/onetimeproduct-offers.json"] + Self.asOf)
+        let result = try Self.checkDemoConfig(against: "onetimeproduct-offers.json")
         // Assert
         #expect(result.exitCode == 2)
         #expect(result.stdout == "")
@@ -28,9 +32,7 @@ struct PlayOffersCLITests {
     @Test("a targeting scope with none of Play's scopes exits 2 naming file:line:column")
     func malformedTargetingExits2() throws {
         // Act
-        let result = try CommandRunner.run(
-            ["check", "--config", "catalogs/demo/products.yml", "--store",
-             "play-json:\(Self.folder)/subscription-offers.json"] + Self.asOf)
+        let result = try Self.checkDemoConfig(against: "subscription-offers.json")
         // Assert
         #expect(result.exitCode == 2)
         #expect(result.stderr == """
