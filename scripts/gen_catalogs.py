@@ -508,6 +508,32 @@ def write_metadata_xml(app, path):
     write(path, "\n".join(lines) + "\n")
 
 
+# The Play side of the offers demo (OFFERS.md "The demo plan"), the same in the consistent and the drifted set:
+# subscription offers beside the intro offer's trial, by product suffix (acquisition rule, this subscription,
+# ACTIVE, every region of the base plan), and the one-time product with a rent option and a discounted offer.
+PLAY_SUBSCRIPTION_OFFERS = {
+    "pro.yearly": [{"offerId": "first-year-half", "duration": "P1Y", "recurrenceCount": 1,
+                    "pricing": {"relativeDiscount": 0.5}}],
+    "plus.monthly": [{"offerId": "intro-week-free", "duration": "P7D", "recurrenceCount": 1,
+                      "pricing": {"free": {}}}],
+}
+PLAY_RENT_OPTIONS = {"offline_maps": [{"purchaseOptionId": "rent-30d", "rentalPeriod": "P30D",
+                                       "prices": {"US": "2.99"}}]}
+PLAY_ONE_TIME_OFFERS = {"offline_maps": [{"offerId": "launch-sale", "purchaseOptionId": "buy",
+                                          "relativeDiscount": 0.2, "startTime": "2026-11-01T00:00:00Z",
+                                          "endTime": "2026-12-01T00:00:00Z"}]}
+
+
+def play_subscription_offer(app, p, subscription_id, base_plan_id, offer_id, phase, regions):
+    """A `SubscriptionOffer` as the discovery document has it: one phase, every region, acquisition targeting."""
+    return {"packageName": app["bundle"], "productId": subscription_id, "basePlanId": base_plan_id,
+            "offerId": offer_id, "state": "ACTIVE",
+            "phases": [{"duration": phase["duration"], "recurrenceCount": phase["recurrenceCount"],
+                        "regionalConfigs": [dict({"regionCode": code2}, **phase["pricing"]) for code2 in regions]}],
+            "regionalConfigs": [{"regionCode": code2, "newSubscriberAvailability": True} for code2 in regions],
+            "targeting": {"acquisitionRule": {"scope": {"thisSubscription": {}}}}}
+
+
 def write_play(app, folder, csv_path):
     currency = {code2: cur for code2, _, cur in app["territories"]}
     currency.setdefault("FR", "EUR")
@@ -539,27 +565,48 @@ def write_play(app, folder, csv_path):
                           "benefits": ["Offline maps", "Route planning"], "description": "Everything in Trailmate."}],
             "basePlans": [],
             "taxAndComplianceSettings": {"eeaWithdrawalRightType": "WITHDRAWAL_RIGHT_SERVICE"}})["basePlans"].append(plan)
+        regions = sorted(all_prices(p))
         if "intro" in p:
-            offers.append({"packageName": app["bundle"], "productId": subscription_id, "basePlanId": base_plan_id,
-                           "offerId": f"{base_plan_id}-trial", "state": "ACTIVE",
-                           "phases": [{"duration": p["intro"]["period"], "recurrenceCount": 1,
-                                       "regionalConfigs": [{"regionCode": code2, "free": {}}
-                                                           for code2 in sorted(all_prices(p))]}],
-                           "regionalConfigs": [{"regionCode": code2, "newSubscriberAvailability": True}
-                                               for code2 in sorted(all_prices(p))],
-                           "targeting": {"acquisitionRule": {"scope": {"thisSubscription": {}}}}})
+            offers.append(play_subscription_offer(
+                app, p, subscription_id, base_plan_id, f"{base_plan_id}-trial",
+                {"duration": p["intro"]["period"], "recurrenceCount": 1, "pricing": {"free": {}}}, regions))
+        if not app.get("compact"):
+            for phase in PLAY_SUBSCRIPTION_OFFERS.get(p["id"][len(PREFIX):], []):
+                offers.append(play_subscription_offer(app, p, subscription_id, base_plan_id, phase["offerId"],
+                                                      phase, regions))
     write_json(os.path.join(folder, "subscriptions.json"), {"subscriptions": list(subscriptions.values())})
     write_json(os.path.join(folder, "subscription-offers.json"), {"subscriptionOffers": offers})
     one_time = [p for p in play_products if p["type"] in ("consumable", "non-consumable")]
+
+    def purchase_options(p):
+        options = [{"purchaseOptionId": "buy", "state": "ACTIVE" if p.get("cleared", True) else "INACTIVE",
+                    "buyOption": {"legacyCompatible": True, "multiQuantityEnabled": p["type"] == "consumable"},
+                    "regionalPricingAndAvailabilityConfigs": [
+                        {"regionCode": code2, "price": money(code2, amount), "availability": "AVAILABLE"}
+                        for code2, amount in sorted(all_prices(p).items())]}]
+        for rent in [] if app.get("compact") else PLAY_RENT_OPTIONS.get(p["id"][len(PREFIX):], []):
+            options.append({"purchaseOptionId": rent["purchaseOptionId"], "state": "ACTIVE",
+                            "rentOption": {"rentalPeriod": rent["rentalPeriod"]},
+                            "regionalPricingAndAvailabilityConfigs": [
+                                {"regionCode": code2, "price": money(code2, amount), "availability": "AVAILABLE"}
+                                for code2, amount in sorted(rent["prices"].items())]})
+        return options
+
     write_json(os.path.join(folder, "onetimeproducts.json"), {"oneTimeProducts": [
         {"packageName": app["bundle"], "productId": p["id"],
          "listings": [{"languageCode": "en-US", "title": p["name"], "description": f"{p['name']} for Trailmate."}],
-         "purchaseOptions": [{"purchaseOptionId": "buy", "state": "ACTIVE" if p.get("cleared", True) else "INACTIVE",
-                              "buyOption": {"legacyCompatible": True, "multiQuantityEnabled": p["type"] == "consumable"},
-                              "regionalPricingAndAvailabilityConfigs": [
-                                  {"regionCode": code2, "price": money(code2, amount), "availability": "AVAILABLE"}
-                                  for code2, amount in sorted(all_prices(p).items())]}]}
+         "purchaseOptions": purchase_options(p)}
         for p in one_time]})
+    if not app.get("compact"):
+        # `OneTimeProductOffer`s, as `…/oneTimeProducts/-/purchaseOptions/-/offers` lists them: discounts only.
+        write_json(os.path.join(folder, "onetimeproduct-offers.json"), {"oneTimeProductOffers": [
+            {"packageName": app["bundle"], "productId": p["id"], "purchaseOptionId": offer["purchaseOptionId"],
+             "offerId": offer["offerId"], "state": "ACTIVE",
+             "discountedOffer": {"startTime": offer["startTime"], "endTime": offer["endTime"]},
+             "regionalPricingAndAvailabilityConfigs": [
+                 {"regionCode": code2, "relativeDiscount": offer["relativeDiscount"], "availability": "AVAILABLE"}
+                 for code2 in sorted(all_prices(p))]}
+            for p in one_time for offer in PLAY_ONE_TIME_OFFERS.get(p["id"][len(PREFIX):], [])]})
     # The legacy Play Console CSV of the same one-time products (8 columns, per-country micros).
     rows = ["Product ID,Published State,Purchase Type,Auto Translate,Locale; Title; Description,Auto Fill Prices,"
             "Price,Pricing Template ID"]

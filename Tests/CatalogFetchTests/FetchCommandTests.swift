@@ -88,19 +88,25 @@ struct FetchCommandTests {
         #expect(fetched.exitCode == 0, "\(fetched.stderr)")
         #expect(fetched.stderr == """
             subscriptions: 1 in 1 page
-            subscription offers: 1 in 1 page
+            subscription offers: 3 in 2 pages
             in-app products (legacy): 0 in 1 page
             one-time products: 3 in 2 pages
-            wrote 5 pages to \(scene.path("play"))
+            one-time offers: 1 in 1 page
+            wrote 7 pages to \(scene.path("play"))
 
             """)
         #expect(scene.server.responsesByStatus[429] == 1)
         #expect(scene.server.responsesByStatus[503] == 1)
         #expect(scene.server.requestsByPath[Self.play + "/oneTimeProducts"] == 3)
+        // Every one-time offer of the app in one listing ('-' for product and purchase option): one request.
+        #expect(scene.server.requestsByPath[Self.play + "/oneTimeProducts/-/purchaseOptions/-/offers"] == 1)
+        let kinds = try manifestObject(scene, "play")["kinds"] as? [String: Any]
+        #expect(kinds?["oneTimeProductOffers"] as? [String: Int] == ["pages": 1, "resources": 1])
         #expect(scene.server.requestsByPath["/token"] == 1)
         #expect(try scene.files("play") == [
-            ".fetch.json", "inappproducts-0001.json", "onetimeproducts-0001.json", "onetimeproducts-0002.json",
-            "subscription-offers-0001.json", "subscriptions-0001.json",
+            ".fetch.json", "inappproducts-0001.json", "onetimeproduct-offers-0001.json", "onetimeproducts-0001.json",
+            "onetimeproducts-0002.json", "subscription-offers-0001.json", "subscription-offers-0002.json",
+            "subscriptions-0001.json",
         ])
 
         try await expectReadsLikeTheDemo(scene.path("play"), demo: "catalogs/demo/play", format: "play-json")

@@ -33,18 +33,20 @@ struct FetchRefusalTests {
         #expect(fetched.exitCode == 0, "\(fetched.stderr)")
         #expect(fetched.stderr == """
             subscriptions: 1 in 1 page
-            subscription offers: 1 in 1 page
+            subscription offers: 3 in 2 pages
             in-app products (legacy): 0 in 0 pages
             one-time products: 3 in 2 pages
+            one-time offers: 1 in 1 page
             remark: Google Play answered the legacy inappproducts list with HTTP 403 "Please migrate to the new \
             publishing API.": this app's one-time products are on the new model and come from \
             monetization.onetimeproducts
-            wrote 4 pages to \(scene.path("play"))
+            wrote 6 pages to \(scene.path("play"))
 
             """)
         #expect(scene.server.requestsByPath[Self.play + "/inappproducts"] == 1)
         #expect(try scene.files("play") == [
-            ".fetch.json", "onetimeproducts-0001.json", "onetimeproducts-0002.json", "subscription-offers-0001.json",
+            ".fetch.json", "onetimeproduct-offers-0001.json", "onetimeproducts-0001.json", "onetimeproducts-0002.json",
+            "subscription-offers-0001.json", "subscription-offers-0002.json",
             "subscriptions-0001.json",
         ])
         // The snapshot checks exactly as the demo does (whose legacy list is empty).

@@ -119,6 +119,8 @@ struct StoreFixture: Sendable {
             (root + "/subscriptions/-/basePlans/-/offers", "subscription-offers.json", "subscriptionOffers", .modern),
             (root + "/inappproducts", "inappproducts.json", "inappproduct", .legacy),
             (root + "/oneTimeProducts", "onetimeproducts.json", "oneTimeProducts", .modern),
+            (root + "/oneTimeProducts/-/purchaseOptions/-/offers", "onetimeproduct-offers.json", "oneTimeProductOffers",
+             .modern),
         ]
         for list in playLists {
             let file = play.appendingPathComponent(list.file)

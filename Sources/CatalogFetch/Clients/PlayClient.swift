@@ -2,8 +2,9 @@ import Foundation
 
 /// Fetches what the `play-json` reader reads for one package, every page, each response written unchanged:
 /// `monetization.subscriptions` (base plans and regional prices), their offers (`subscriptions/-/basePlans/-/
-/// offers`: every offer of the app), the legacy `inappproducts`, and `monetization.onetimeproducts` with their
-/// purchase options. Google answers an empty list with `{}`; that page is written too. An app on the new
+/// offers`: every offer of the app), the legacy `inappproducts`, `monetization.onetimeproducts` with their
+/// purchase options, and their offers (`oneTimeProducts/-/purchaseOptions/-/offers`: every one-time offer of the
+/// app). Google answers an empty list with `{}`; that page is written too. An app on the new
 /// one-time-product model gets 403 "Please migrate to the new publishing API" for `inappproducts`: a remark,
 /// and the fetch goes on.
 public struct PlayClient: Sendable {
@@ -14,6 +15,7 @@ public struct PlayClient: Sendable {
     static let offers = ResourceKind(key: "subscriptionOffers", label: "subscription offers")
     static let inAppProducts = ResourceKind(key: "inappproducts", label: "in-app products (legacy)")
     static let oneTimeProducts = ResourceKind(key: "oneTimeProducts", label: "one-time products")
+    static let oneTimeOffers = ResourceKind(key: "oneTimeProductOffers", label: "one-time offers")
 
     let packageName: String
     let base: URL
@@ -88,6 +90,12 @@ public struct PlayClient: Sendable {
                         paging: .google(listKey: "inappproduct", parameter: "token"), remarkInstead: Self.migrated),
             try Listing(Self.oneTimeProducts, "onetimeproducts", base, root + "/oneTimeProducts?pageSize=1000",
                         paging: .google(listKey: "oneTimeProducts", parameter: "pageToken")),
+            // `monetization.onetimeproducts.purchaseOptions.offers.list` (discovery revision 20261026): productId
+            // "May be specified as '-' to read all offers under an app", purchaseOptionId "Must be specified as '-'
+            // if product_id is specified as '-'"; pageSize "The maximum value is 1000". One request per 1,000 offers.
+            try Listing(Self.oneTimeOffers, "onetimeproduct-offers", base,
+                        root + "/oneTimeProducts/-/purchaseOptions/-/offers?pageSize=1000",
+                        paging: .google(listKey: "oneTimeProductOffers", parameter: "pageToken")),
         ]
         let pager = Pager(session: session, writer: writer, authorization: { try await token.authorization() })
         let results = try await pager.runPhase(listings, progress: progress)

@@ -89,16 +89,18 @@ extension PlayCatalogBuilder {
     ///
     /// A one-time product can have several purchase options (buy, rent). The product's prices, other-regions
     /// prices and availability come from one of them: the `buyOption` marked `legacyCompatible` (the one old
-    /// billing clients see), else the first `buyOption`, else the first option. Every option is checked for
-    /// well-formedness.
+    /// billing clients see), else the first `buyOption`, else the first option. The other options are the
+    /// product's `purchaseOptions` (OFFERS.md: "the legacy-compatible buy option's prices stay the product's
+    /// prices"). Every option is checked for well-formedness.
     mutating func addOneTimeProduct(_ node: PlayNode, in context: PlayJSONContext) throws(CatalogReadError) {
         try context.requireObject(node)
+        carriesPurchaseOptions = true
         noteApp(try context.string("packageName", in: node))
         let productID = try context.requireString("productId", in: node)
         var product = Product(id: ProductID(productID.text), kind: .oneTime, location: context.location(of: node))
         product.fieldLocations[.id] = context.location(of: productID.node)
 
-        var options: [(node: PlayNode, buy: Bool, legacyCompatible: Bool, product: Product)] = []
+        var options: [(node: PlayNode, kind: PurchaseOption.Kind?, product: Product)] = []
         for option in try context.objects("purchaseOptions", in: node) ?? [] {
             _ = try context.string("purchaseOptionId", in: option)
             let buy = try context.object("buyOption", in: option)
@@ -107,16 +109,52 @@ extension PlayCatalogBuilder {
                 throw context.error("a purchase option is either \"buyOption\" or \"rentOption\", found both",
                                     at: option)
             }
-            if let rent { _ = try context.period("rentalPeriod", in: rent) }
-            let legacyCompatible = try buy.map { node throws(CatalogReadError) in
-                try context.bool("legacyCompatible", in: node) ?? false
-            } ?? false
+            var kind: PurchaseOption.Kind?
+            if let buy {
+                kind = .buy(legacyCompatible: try context.bool("legacyCompatible", in: buy) ?? false)
+            } else if let rent {
+                // `rentalPeriod` is "Required" (OneTimeProductRentPurchaseOption), `expirationPeriod` optional.
+                guard let period = try context.period("rentalPeriod", in: rent) else {
+                    throw context.error("missing \"rentalPeriod\"", at: rent)
+                }
+                kind = .rent(period: period.period, expiration: try context.period("expirationPeriod", in: rent)?.period)
+            }
             let priced = try purchaseOption(option, into: product, productID: productID.text, in: context)
-            options.append((option, buy != nil, legacyCompatible, priced))
+            options.append((option, kind, priced))
         }
-        let chosen = options.first(where: { $0.legacyCompatible }) ?? options.first(where: { $0.buy })
-            ?? options.first
-        append(chosen?.product ?? product)
+        let chosen = options.firstIndex(where: { $0.kind == .buy(legacyCompatible: true) })
+            ?? options.firstIndex(where: { if case .buy = $0.kind { true } else { false } })
+            ?? options.indices.first
+        if let chosen { product = options[chosen].product }
+        product.purchaseOptions = []
+        for (index, option) in options.enumerated() where index != chosen {
+            if let listed = try listedOption(option.node, kind: option.kind, priced: option.product,
+                                             productID: productID.text, in: context) {
+                product.purchaseOptions?.append(listed)
+            }
+        }
+        let index = append(product)
+        oneTimeProductIndices[productID.text, default: []].append(index)
+    }
+
+    /// A purchase option other than the one that prices the product, as `Product.purchaseOptions` lists it; nil
+    /// (with a remark) for an option that is neither buy nor rent (a kind Google added later).
+    private mutating func listedOption(_ option: PlayNode, kind: PurchaseOption.Kind?, priced: Product,
+                                       productID: String, in context: PlayJSONContext) throws(CatalogReadError) -> PurchaseOption? {
+        let id = try context.requireString("purchaseOptionId", in: option)
+        guard let kind else {
+            remark("\(context.document.path): one-time product \(productID) purchase option \(id.text) is neither "
+                   + "\"buyOption\" nor \"rentOption\", not known to this version; it is not compared")
+            return nil
+        }
+        let state = try context.enumeration("state", in: option, known: Self.purchaseOptionStates)
+        let isActive: Bool? = switch state?.text {
+        case "ACTIVE": true
+        case "DRAFT", "INACTIVE", "INACTIVE_PUBLISHED": false
+        default: nil
+        }
+        return PurchaseOption(id: id.text, kind: kind, prices: priced.prices.mapValues(\.money), isActive: isActive,
+                              location: context.location(of: option))
     }
 
     /// The product as one purchase option prices it.

@@ -1,17 +1,17 @@
 import CatalogCore
 
-/// How one region prices the first phase of a subscription offer.
+/// How one region prices a phase of a subscription offer.
 enum PlayOfferPricing: Hashable {
     /// `free: {}` — a free trial.
     case free
     /// `price: Money` — an absolute price per recurrence.
     case price(Money)
     /// `relativeDiscount` / `absoluteDiscount` — relative to the prorated base plan price; the resulting
-    /// amount depends on Play's proration and rounding, so it is not computed.
-    case discount
+    /// amount depends on Play's proration and rounding, so it is kept as the discount, never computed.
+    case discount(OfferDiscount)
 }
 
-/// An active subscription offer, reduced to what intro offers need: its first phase, per region.
+/// One phase of a subscription offer, per region; the first phase of an active offer is what intro offers need.
 struct PlayOffer {
     /// `subscriptionId:basePlanId` of the base plan it extends.
     var basePlanKey: String
@@ -21,11 +21,13 @@ struct PlayOffer {
     var documentPath: String
     /// Where the offer was read.
     var location: SourceLocation
-    /// The first phase's duration (one recurrence).
+    /// Where the phase was read.
+    var phaseLocation: SourceLocation
+    /// The phase's duration (one recurrence).
     var duration: SubscriptionPeriod
-    /// How many times the first phase repeats.
+    /// How many times the phase repeats.
     var recurrenceCount: Int
-    /// The first phase's regional configs.
+    /// The phase's regional configs.
     var regions: [(territory: Territory, pricing: PlayOfferPricing, location: SourceLocation)]
     /// The key of a region's pricing this version does not know (none of `free`, `price`, `relativeDiscount`,
     /// `absoluteDiscount`, but another key), if any: then the offer's intro offers cannot be read.
@@ -156,8 +158,9 @@ extension PlayCatalogBuilder {
         return result
     }
 
-    /// Adds a `SubscriptionOffer`. Only active offers (state `ACTIVE` or absent) become intro offers; every
-    /// offer is checked for well-formedness.
+    /// Adds a `SubscriptionOffer`: in full as an offer of its base plan (`PlayCatalogBuilder+Offers`), and, when
+    /// active (state `ACTIVE` or absent), its first phase as intro offers. Every offer is checked for
+    /// well-formedness.
     mutating func addOffer(_ node: PlayNode, in context: PlayJSONContext) throws(CatalogReadError) {
         try context.requireObject(node)
         noteApp(try context.string("packageName", in: node))
@@ -175,6 +178,8 @@ extension PlayCatalogBuilder {
                                          location: context.location(of: node)))
         }
         let subject = "offer \(offerID.text) of base plan \(basePlanKey)"
+        try addSubscriptionOffer(node, id: offerID.text, basePlanKey: basePlanKey, state: state, phases: parsed,
+                                 in: context)
         if let state, !state.isKnown {
             remarkUnknown("state", state.text, of: subject, in: context,
                           consequence: "the intro offers of that base plan are not compared")
@@ -201,23 +206,17 @@ extension PlayCatalogBuilder {
         var unknownPricing: String?
         for config in try context.objects("regionalConfigs", in: phase) ?? [] {
             let region = try context.territory("regionCode", in: config)
+            if regions.contains(where: { $0.territory == region.territory }) {
+                // "exactly one entry for each region" (SubscriptionOfferPhase.regionalConfigs).
+                throw context.error("region \"\(region.territory)\" is listed twice", at: region.node)
+            }
             var pricings: [(key: String, pricing: PlayOfferPricing)] = []
             if try context.object("free", in: config) != nil { pricings.append(("free", .free)) }
             if let price = try context.object("price", in: config) {
                 pricings.append(("price", .price(try context.money(price))))
             }
-            if let discount = try context.object("absoluteDiscount", in: config) {
-                _ = try context.money(discount)
-                pricings.append(("absoluteDiscount", .discount))
-            }
-            if let discount = context.member("relativeDiscount", in: config) {
-                guard let text = discount.value.numberText, let fraction = Double(text), fraction > 0, fraction < 1
-                else {
-                    throw context.error("expected a fraction between 0 and 1, found "
-                                        + (discount.value.numberText.map { "\($0)" } ?? discount.value.typeName),
-                                        at: discount)
-                }
-                pricings.append(("relativeDiscount", .discount))
+            for discount in try discounts(in: config, context: context) {
+                pricings.append((discount.key, .discount(discount.discount)))
             }
             // Keys are spelled out only for a phase region priced in none of the known ways.
             if pricings.isEmpty,
@@ -234,7 +233,8 @@ extension PlayCatalogBuilder {
             regions.append((region.territory, pricing.pricing, context.location(of: config)))
         }
         return PlayOffer(basePlanKey: basePlanKey, offerID: offerID, documentPath: context.document.path,
-                         location: location, duration: duration.period, recurrenceCount: recurrences,
+                         location: location, phaseLocation: context.location(of: phase), duration: duration.period,
+                         recurrenceCount: recurrences,
                          regions: regions, unknownPricing: unknownPricing)
     }
 

@@ -19,8 +19,19 @@ struct PlayCatalogBuilder {
     /// `subscriptionId:basePlanId` of base plans with an offer this version cannot read (an unknown offer
     /// `state` or phase pricing): their intro offers stay unknown.
     var unreadableOfferPlans: Set<String> = []
-    /// Whether any offers document or single offer was read: then every base plan carries offers (`[]` or some).
+    /// Whether any offers document or single offer was read (or fetch asked for them): then every base plan
+    /// carries offers (`[]` or some).
     var carriesOffers = false
+    /// Every offer read in full (subscription and one-time offers), in reading order, for `Product.offers`.
+    var fullOffers: [PlayFullOffer] = []
+    /// Whether any one-time offer was read (or fetch asked for them): then every one-time product of the 2025
+    /// model carries offers.
+    var carriesOneTimeOffers = false
+    /// Whether any one-time product of the 2025 model was read (or fetch asked for them): the input carries
+    /// purchase options.
+    var carriesPurchaseOptions = false
+    /// Product indices of `monetization.onetimeproducts` products by product ID (an ID may occur twice).
+    var oneTimeProductIndices: [String: [Int]] = [:]
     /// Whether any document was a Play resource, a list of them, or states a Play `kind`: an input of nothing
     /// but empty objects carries no mark of the format (DESIGN.md §2) and is not read as an empty catalog.
     var sawPlayMarks = false
@@ -51,6 +62,11 @@ struct PlayCatalogBuilder {
             sawList = true
             for item in items { try addOneTimeProduct(item, in: context) }
         }
+        if let items = try context.objects("oneTimeProductOffers", in: root) {
+            sawList = true
+            carriesOneTimeOffers = true
+            for item in items { try addOneTimeOffer(item, in: context) }
+        }
         if sawList {
             sawPlayMarks = true
             return
@@ -62,6 +78,9 @@ struct PlayCatalogBuilder {
             || (root.value["kind"]?.string?.hasPrefix("androidpublisher#") ?? false)
         if keys.contains("sku") {
             try addInAppProduct(root, in: context)
+        } else if keys.contains("purchaseOptionId"), !keys.contains("basePlanId") {
+            // A one-time product's offer: it names its purchase option, never a base plan.
+            try addOneTimeOffer(root, in: context)
         } else if keys.contains("offerId") || keys.contains("phases") {
             carriesOffers = true
             try addOffer(root, in: context)
@@ -79,8 +98,9 @@ struct PlayCatalogBuilder {
                                 + "read the folder that holds it instead", at: root)
         } else {
             throw context.error("not a Play Developer API catalog resource: expected a list response "
-                                + "(\"subscriptions\", \"subscriptionOffers\", \"inappproduct\", \"oneTimeProducts\") "
-                                + "or a single subscription, subscription offer, in-app product or one-time product; "
+                                + "(\"subscriptions\", \"subscriptionOffers\", \"inappproduct\", \"oneTimeProducts\", "
+                                + "\"oneTimeProductOffers\") or a single subscription, subscription offer, in-app "
+                                + "product, one-time product or one-time offer; "
                                 + "found keys \(keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))", at: root)
         }
     }
@@ -116,10 +136,22 @@ struct PlayCatalogBuilder {
                + consequence)
     }
 
-    /// Attaches offers to base plans and returns the catalog.
+    /// Notes the kinds a `fetch` snapshot's `.fetch.json` says were asked for (its `kinds` keys): a kind asked
+    /// for is carried even when the store had none of it, so an absent offer is missing (DESIGN.md §5a.15).
+    mutating func noteFetched(kinds: Set<String>) {
+        if kinds.contains("subscriptionOffers") { carriesOffers = true }
+        if kinds.contains("oneTimeProductOffers") { carriesOneTimeOffers = true }
+        if kinds.contains("oneTimeProducts") { carriesPurchaseOptions = true }
+    }
+
+    /// Attaches offers to base plans and one-time products and returns the catalog.
     mutating func finish(path: String) -> Catalog {
         attachOffers()
+        attachFullOffers()
+        let capabilities = CatalogCapabilities(expressesGroups: false,
+                                               offerKinds: carriesOffers || carriesOneTimeOffers ? [.play] : [],
+                                               carriesPurchaseOptions: carriesPurchaseOptions)
         return Catalog(path: path, format: .playJSON, appID: appID, groups: groups, products: products,
-                       capabilities: CatalogCapabilities(expressesGroups: false), remarks: remarks)
+                       capabilities: capabilities, remarks: remarks)
     }
 }

@@ -17,6 +17,9 @@ import Foundation
 /// - one-time products have no kind (Play does not say consumable vs non-consumable); their prices come from
 ///   one purchase option (see `PlayCatalogBuilder.addOneTimeProduct`);
 /// - intro offers are known only when the input holds subscription offers (see `PlayOffer`);
+/// - every subscription offer and one-time offer is also read in full into `Product.offers`, the purchase options
+///   other than the one that prices a one-time product into `Product.purchaseOptions`
+///   (`PlayCatalogBuilder+Offers`); a `fetch` snapshot's `.fetch.json` says which kinds were asked for;
 /// - listing titles are display text: no reference names; groups are not compared against Play.
 public struct PlayJSONReader: CatalogReader {
     /// `play-json`.
@@ -59,12 +62,22 @@ public struct PlayJSONReader: CatalogReader {
         }
         defer { documents.finish() }
         for _ in files.indices { try builder.add(documents.next()) }
+        builder.noteFetched(kinds: Self.fetchedKinds(in: url))
         guard builder.sawPlayMarks else {
             throw CatalogReadError(
                 "not a Play Developer API catalog: none of the \(files.count) .json files holds a Play resource, "
                     + "a list of them or a Play \"kind\" (empty objects only)", at: SourceLocation(path: displayPath))
         }
         return builder.finish(path: displayPath)
+    }
+
+    /// The kinds a Play snapshot's `.fetch.json` (written by `fetch play`) lists under `kinds`, every kind fetch
+    /// asked for, also those the store had none of; empty for any other folder.
+    static func fetchedKinds(in folder: URL) -> Set<String> {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(".fetch.json")),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              object["store"] as? String == "play", let kinds = object["kinds"] as? [String: Any] else { return [] }
+        return Set(kinds.keys)
     }
 
     /// A single document that is an empty object (or holds only paging keys) is an empty list response only

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Play offers end to end: a malformed offer in a Play folder stops `check` with exit 2 at the value's
+/// file:line:column, and the demo's Play folder, which now holds offers and purchase options, still checks clean.
+@Suite("Play offers end to end")
+struct PlayOffersCLITests {
+    static let asOf = ["--as-of", "2026-11-22"]
+    static let folder = "Tests/Fixtures/play/offers-malformed"
+
+    /// `check` of the demo config against one file of the malformed fixtures.
+    static func checkDemoConfig(against file: String) throws -> CommandResult {
+        try CommandRunner.run(["check", "--config", "catalogs/demo/products.yml", "--store",
+                               "play-json:\(folder)/\(file)"] + asOf)
+    }
+
+    @Test("a one-time offer's relativeDiscount outside (0, 1) exits 2 naming file:line:column")
+    func malformedOneTimeOfferExits2() throws {
+        // Act
+        let result = try Self.checkDemoConfig(against: "onetimeproduct-offers.json")
+        // Assert
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            \(Self.folder)/onetimeproduct-offers.json:10:51: error: oneTimeProductOffers[0].\
+            regionalPricingAndAvailabilityConfigs[0].relativeDiscount: expected a fraction between 0 and 1, found 20
+
+            """)
+    }
+
+    @Test("a targeting scope with none of Play's scopes exits 2 naming file:line:column")
+    func malformedTargetingExits2() throws {
+        // Act
+        let result = try Self.checkDemoConfig(against: "subscription-offers.json")
+        // Assert
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == """
+            \(Self.folder)/subscription-offers.json:17:48: error: subscriptionOffers[0].targeting.upgradeRule.scope: \
+            a targeting scope has exactly one of "thisSubscription", "anySubscriptionInApp", \
+            "specificSubscriptionInApp"; found none
+
+            """)
+    }
+
+    @Test("the demo's Play folder, with offers and purchase options, checks clean")
+    func demoPlayChecksClean() throws {
+        // Act
+        let result = try CommandRunner.run(
+            ["check", "--config", "catalogs/demo/products.yml", "--store", "play-json:catalogs/demo/play",
+             "--strict"] + Self.asOf)
+        // Assert
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == """
+            0 errors, 0 warnings, 0 notes — 6 products compared (store: play (play-json), config: products.yml)
+
+            """)
+    }
+}
