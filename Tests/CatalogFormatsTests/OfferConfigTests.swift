@@ -118,14 +118,7 @@ struct OfferConfigTests {
             try #require(catalog.products.first { $0.id.rawValue == id })
         }
         func offer(_ product: Product, _ id: String) throws -> Offer {
-            var found = try #require(product.offers?.first { $0.id == id })
-            found.location = nil
-            found.phases = found.phases.map { phase in
-                var phase = phase
-                phase.location = nil
-                return phase
-            }
-            return found
+            try #require(product.comparableContent().offers?.first { $0.id == id })
         }
         let period = ConfigTesting.period
         let money = ConfigTesting.money
@@ -195,6 +188,33 @@ struct OfferConfigTests {
         #expect(lifetime.billingPlans == [])
         #expect(lifetime.purchaseOptions == nil)
         #expect(try product("com.example.app.premium.yearly").purchaseOptions == nil)
+    }
+
+    @Test("a Play phase may leave its mode out (its terms say what is paid); an App Store offer may not")
+    func playPhaseWithoutMode() throws {
+        // Arrange
+        let text = """
+            version: 1
+            products:
+              "p:m":
+                type: auto-renewable
+                offers:
+                  loyal: { kind: play, period: P1M, periods: 3, discount: 30% }
+
+            """
+        // Act
+        let catalog = try ConfigTesting.read(text: text)
+        // Assert
+        #expect(catalog.products.first?.comparableContent().offers == [
+            Offer(kind: .play, id: "loyal",
+                  phases: [OfferPhase(period: try ConfigTesting.period("P1M"), periods: 3, discount: .percent(30))],
+                  isActive: true),
+        ])
+        let appStore = text.replacingOccurrences(of: "kind: play", with: "kind: promotional")
+            .replacingOccurrences(of: ", discount: 30%", with: "")
+        #expect(ConfigTesting.error(readingText: appStore)?.problems.map(\.description) == [
+            #"products.yml:6:14: error: products."p:m".offers.loyal: missing "mode" (free-trial, pay-as-you-go or pay-up-front)"#,
+        ])
     }
 
     @Test("the JSON form of a config reads the same offers as the YAML form")

@@ -71,21 +71,34 @@ extension ConfigValidator {
                 "\(path): \(node.quoted) is not a mapping of offer IDs to offers (e.g. spring_promo: {kind: …})",
                 at: node.location)
         }
-        var offers: [Offer] = []
-        for entry in entries {
-            let offerPath = path.appending(key: entry.key)
-            guard !entry.key.isEmpty else {
-                problems.add(CatalogReadError("\(path): an offer ID must not be empty", at: entry.keyLocation))
-                continue
-            }
-            if let offer = problems.recording({ () throws(CatalogReadError) in
-                try self.offer(entry, path: offerPath, productKind: productKind)
-            }), let offer {
-                fieldLocations[offer.key.field] = entry.keyLocation
-                offers.append(offer)
-            }
+        let offers = keyedItems(entries, path: path, naming: "an offer ID") { entry, offerPath throws(CatalogReadError) in
+            try offer(entry, path: offerPath, productKind: productKind)
+        }
+        for offer in offers {
+            if let location = offer.location { fieldLocations[offer.key.field] = location }
         }
         return offers
+    }
+
+    /// The items of a mapping keyed by store IDs (offers, purchase options), each read by `read`: an empty key and
+    /// each item's problem are recorded, and the item left out (as when `read` gives nil).
+    private func keyedItems<Item>(
+        _ entries: [ConfigEntry], path: ConfigPath, naming what: String,
+        read: (ConfigEntry, ConfigPath) throws(CatalogReadError) -> Item?
+    ) -> [Item] {
+        var items: [Item] = []
+        for entry in entries {
+            guard !entry.key.isEmpty else {
+                problems.add(CatalogReadError("\(path): \(what) must not be empty", at: entry.keyLocation))
+                continue
+            }
+            if let item = problems.recording({ () throws(CatalogReadError) in
+                try read(entry, path.appending(key: entry.key))
+            }), let item {
+                items.append(item)
+            }
+        }
+        return items
     }
 
     /// One offer; nil when it has a problem (recorded, or thrown when it is the only one worth telling).
@@ -306,7 +319,8 @@ extension ConfigValidator {
                     }
                     return mode
                 }
-            } else {
+            } else if kind != .play {
+                // A Play phase may leave its mode out: its terms (free, a price, a discount) say what is paid.
                 if !misspells("mode", in: fields, allowed: ConfigValidator.phaseKeys) {
                     problems.add(CatalogReadError("\(path): missing \"mode\" (\(ConfigValidator.offerModes))",
                                                   at: location))
@@ -655,19 +669,12 @@ extension ConfigValidator {
                 "\(path): only one-time products have purchase options (type is \(productKind.rawValue))",
                 at: field.keyLocation)
         }
-        var options: [PurchaseOption] = []
-        for entry in entries {
-            let optionPath = path.appending(key: entry.key)
-            guard !entry.key.isEmpty else {
-                problems.add(CatalogReadError("\(path): a purchase option ID must not be empty",
-                                              at: entry.keyLocation))
-                continue
-            }
-            guard let option = problems.recording({ () throws(CatalogReadError) in
-                try purchaseOption(entry, path: optionPath)
-            }), let option else { continue }
-            fieldLocations[option.field] = entry.keyLocation
-            options.append(option)
+        let options = keyedItems(entries, path: path, naming: "a purchase option ID") {
+            entry, optionPath throws(CatalogReadError) in
+            try purchaseOption(entry, path: optionPath)
+        }
+        for option in options {
+            if let location = option.location { fieldLocations[option.field] = location }
         }
         return options
     }
