@@ -68,6 +68,84 @@ def demo_app():
     return {"bundle": "com.trailmate.app", "groups": groups, "products": products, "territories": DEMO_TERRITORIES}
 
 
+def demo_config_offers():
+    """What the demo config declares beyond products (issue 19's demo plan, DESIGN §4a): offers, billing plans
+    and purchase options, keyed by product suffix. The config side only: each store writer states its own side.
+    Offer prices are for US only (a .storekit file prices one storefront)."""
+    return {
+        "pro.yearly": {
+            "offers": {
+                "spring_promo": {"kind": "promotional", "mode": "pay-up-front", "period": "P3M",
+                                 "prices": {"US": "29.99 USD"}},
+                "WINBACK6": {"kind": "win-back", "mode": "pay-as-you-go", "period": "P1M", "periods": 3,
+                             "prices": {"US": "3.99 USD"},
+                             "eligibility": {"paidMonths": 6, "lapsedMonths": [1, 12], "waitMonths": 3}},
+                "Trail Friends": {"kind": "offer-code", "mode": "free-trial", "period": "P1M",
+                                  "eligibility": {"customers": ["new", "expired"], "stackable": False}},
+                "first-year-half": {"kind": "play", "mode": "pay-as-you-go", "period": "P1Y", "discount": "50%",
+                                    "eligibility": {"rule": "acquisition", "scope": "this-subscription"}},
+            },
+            "billingPlans": {"monthly": {"prices": {"DE": "5.49 EUR", "GB": "4.99 GBP"}}},
+        },
+        "plus.monthly": {
+            "offers": {
+                "loyal_month": {"kind": "promotional", "mode": "pay-as-you-go", "period": "P1M", "periods": 2,
+                                "prices": {"US": "3.49 USD"}},
+                "intro-week-free": {"kind": "play", "mode": "free-trial", "period": "P7D",
+                                    "eligibility": {"rule": "acquisition", "scope": "this-subscription"}},
+            },
+        },
+        "coins.500": {
+            "offers": {
+                "Coins Comeback": {"kind": "offer-code", "prices": {"US": "2.99 USD"},
+                                   "eligibility": {"customers": ["churned-spender"]}},
+            },
+        },
+        "offline_maps": {
+            "purchaseOptions": {"rent-30d": {"rent": "P30D", "prices": {"US": "2.99 USD"}}},
+            "offers": {"launch-sale": {"kind": "play", "purchaseOption": "buy", "discount": "20%"}},
+        },
+    }
+
+
+def drift_config_offers(offers):
+    """The config side of the offer drift (issue 19's demo plan), on top of `demo_config_offers()`."""
+    yearly, monthly = offers["pro.yearly"], offers["plus.monthly"]
+    yearly["offers"]["spring_promo"]["prices"]["US"] = "24.99 USD"        # offer-mismatch
+    monthly["offers"]["summer_promo"] = {"kind": "promotional", "mode": "pay-as-you-go", "period": "P1M",
+                                         "periods": 3, "prices": {"US": "4.99 USD"}}  # offer-missing-in-store
+    monthly["offers"]["loyal_month"]["prices"]["US"] = "7.99 USD"         # offer-not-a-discount, offer-mismatch
+    yearly["billingPlans"]["monthly"]["prices"]["GB"] = "6.99 GBP"        # billing-plan-price-mismatch, -out-of-range
+    yearly["offers"]["first-year-half"]["discount"] = "40%"               # offer-mismatch (Play)
+    offers["offline_maps"]["purchaseOptions"]["rent-30d"]["rent"] = "P7D"  # purchase-option-mismatch
+
+
+def yaml_block(value, indent):
+    """Lines of a block YAML mapping (keys in the given order); lists of scalars in flow style."""
+    lines = []
+    for key, item in value.items():
+        head = " " * indent + yaml_value(str(key)) + ":"
+        if isinstance(item, dict):
+            lines.append(head)
+            lines += yaml_block(item, indent + 2)
+        elif isinstance(item, list):
+            lines.append(head + " [" + ", ".join(yaml_value(element) for element in item) + "]")
+        else:
+            lines.append(head + " " + yaml_value(item))
+    return lines
+
+
+def yaml_value(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_. %-]*", value) and value.strip() == value and value.lower() not in (
+            "yes", "no", "true", "false", "null", "on", "off", "y", "n"):
+        return value  # plain: `pay-as-you-go`, `50%`, `2.99 USD` read as strings
+    return json.dumps(value)
+
+
 def swift_table(name):
     """A dictionary literal `static let <name>: [String: String] = [...]` from the Swift territory table, so the
     synthetic catalogs use exactly the territories and currencies the tool knows."""
@@ -227,6 +305,8 @@ def write_config(app, path, header):
             lines.append(f"    stores: [{', '.join(p['stores'])}]")
         if "play" in p:
             lines += ["    storeIds:", f"      play: \"{p['play']}\""]
+        suffix = p["id"][len(PREFIX):] if p["id"].startswith(PREFIX) else None
+        lines += yaml_block(app.get("config_offers", {}).get(suffix, {}), 4)
     write(path, "\n".join(lines) + "\n")
 
 
@@ -663,11 +743,13 @@ def main():
         write_json(os.path.join(args.out, "products.json"), config_document(app))
         return 0
     app = demo_app()
+    app["config_offers"] = demo_config_offers()
     if args.kind == "demo":
         write_set(app, app, args.out, "Trailmate's products: what the backend and the apps believe.")
     else:
         config, store = copy.deepcopy(app), copy.deepcopy(app)
         drift(config, store)
+        drift_config_offers(config["config_offers"])
         write_set(config, store, args.out,
                   "Trailmate's products, drifted from the stores on purpose (see README: the drift demo).")
 

@@ -95,6 +95,26 @@ extension Product {
             offer.location = nil
             return offer
         }
+        copy.offers = offers?.map { offer in
+            var offer = offer
+            offer.location = nil
+            offer.phases = offer.phases.map { phase in
+                var phase = phase
+                phase.location = nil
+                return phase
+            }
+            return offer
+        }
+        copy.billingPlans = billingPlans?.map { plan in
+            var plan = plan
+            plan.location = nil
+            return plan
+        }
+        copy.purchaseOptions = purchaseOptions?.map { option in
+            var option = option
+            option.location = nil
+            return option
+        }
         return copy
     }
 }

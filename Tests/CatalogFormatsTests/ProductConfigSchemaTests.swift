@@ -99,6 +99,12 @@ struct ProductConfigSchemaTests {
         "storeids-appstore.yml", "stores-not-a-list.yml", "stores-unknown.yml", "tier-out-of-range.yml",
         "unknown-intro-offer-key.yml", "unknown-product-key.yml", "unknown-root-key.yml", "version-not-a-number.yml",
         "wrong-version.yml",
+        // Offers, billing plans and purchase options (an unknown territory that looks like one, EU, passes).
+        "billing-plan-on-consumable.yml", "offer-bad-currency.yml", "offer-bad-period.yml",
+        "offer-code-on-one-time.yml", "offer-discount-over-100.yml", "offer-free-phase-with-price.yml",
+        "offer-free-trial-with-price.yml", "offer-iap-code-with-mode.yml", "offer-play-on-non-renewing.yml",
+        "offer-promotional-on-consumable.yml", "offer-three-phases.yml", "offer-unknown-key.yml",
+        "offer-unknown-kind.yml", "purchase-option-bad-rent.yml",
     ]
 
     @Test("the schema is valid JSON, draft 2020-12")

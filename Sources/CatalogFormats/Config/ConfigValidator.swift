@@ -27,11 +27,12 @@ struct ConfigValidator: ConfigNodeReading {
     private static let appKeys = ["bundleId", "baseTerritory"]
     private static let groupKeys = ["name"]
     private static let productKeys = ["type", "name", "group", "level", "period", "price", "tier", "prices",
-                                      "introOffer", "familyShareable", "clearedForSale", "storeIds", "stores"]
+                                      "introOffer", "familyShareable", "clearedForSale", "storeIds", "stores", "offers",
+                                      "billingPlans", "purchaseOptions"]
     private static let introOfferKeys = ["mode", "period", "periods", "price"]
     private static let moneyKeys = ["amount", "currency"]
-    private static let periodHelp = "use P1W, P1M, … or \"1 month\""
-    private static let priceHelp = "use \"9.99 USD\" or {amount: \"9.99\", currency: USD}"
+    static let periodHelp = "use P1W, P1M, … or \"1 month\""
+    static let priceHelp = "use \"9.99 USD\" or {amount: \"9.99\", currency: USD}"
 
     /// Builds the catalog; `root` is nil for a document without content. `streamed` is the sink the document's
     /// parser handed products to, if any: its products stand in the place of the entries it took (their problems
@@ -321,6 +322,19 @@ struct ConfigValidator: ConfigNodeReading {
                     product.storeIDs = try storeIDs(value, path: fieldPath)
                 case "stores":
                     product.stores = try stores(value, path: fieldPath)
+                case "offers":
+                    // What an offer may say depends on the type: without a valid one there is nothing to judge.
+                    guard let kind else { break }
+                    product.offers = try offers(value, path: fieldPath, productKind: kind,
+                                                fieldLocations: &product.fieldLocations)
+                case "billingPlans":
+                    guard let kind else { break }
+                    product.billingPlans = try billingPlans(field, path: fieldPath, productKind: kind,
+                                                            fieldLocations: &product.fieldLocations)
+                case "purchaseOptions":
+                    guard let kind else { break }
+                    product.purchaseOptions = try purchaseOptions(field, path: fieldPath, productKind: kind,
+                                                                  fieldLocations: &product.fieldLocations)
                 default:
                     break
                 }
@@ -333,7 +347,7 @@ struct ConfigValidator: ConfigNodeReading {
 
     /// The prices of `price`, `tier` or `prices`; in `prices`, each territory's problem is recorded and the
     /// others are read.
-    private func prices(_ field: ConfigEntry, path: ConfigPath,
+    func prices(_ field: ConfigEntry, path: ConfigPath,
                         baseTerritory: Territory) throws(CatalogReadError) -> [Territory: Price] {
         let value = field.value
         switch field.key {
@@ -479,7 +493,7 @@ struct ConfigValidator: ConfigNodeReading {
 
     // MARK: - Values
 
-    private func period(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> SubscriptionPeriod {
+    func period(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> SubscriptionPeriod {
         guard let text = node.scalar?.string else {
             throw CatalogReadError("\(path): \(node.quoted) is not a period (\(ConfigValidator.periodHelp))",
                                    at: node.location)
@@ -493,7 +507,7 @@ struct ConfigValidator: ConfigNodeReading {
     }
 
     /// A price: `"9.99 USD"` or `{amount: "9.99", currency: USD}` (the amount a string or a number).
-    private func money(_ node: ConfigNode,
+    func money(_ node: ConfigNode,
                        path makePath: @autoclosure () -> ConfigPath) throws(CatalogReadError) -> Money {
         if let text = node.scalar.flatMap({ $0.kind == .plain || $0.kind == .string ? $0.text : nil }),
            let known = moneyByText.values[text] {

@@ -8,7 +8,9 @@ import Foundation
 /// Written by `PrettyJSONWriter` in one pass, keys in sorted order (the order is the code's); a field the source
 /// does not state is left out.
 /// Prices that are never compared are listed as `otherPrices` text, further intro offers (App Store Connect keeps
-/// one per territory) as `otherIntroOffers`. The output is deterministic.
+/// one per territory) as `otherIntroOffers`. Offers, billing plans and purchase options are written in the
+/// config's §4a shape (`offers`, `billingPlans`, `purchaseOptions`), what that shape cannot hold as `otherOffers`
+/// text. The output is deterministic.
 public struct CatalogJSONExporter: Sendable {
     /// Creates an exporter.
     public init() {}
@@ -69,6 +71,7 @@ public struct CatalogJSONExporter: Sendable {
     private func write(_ product: Product, catalog: Catalog, to json: inout PrettyJSONWriter) {
         let (offer, otherOffers) = CatalogExportOrder.introOffer(of: product, baseTerritory: catalog.baseTerritory)
         json.beginObject()
+        writeBillingPlans(of: product, to: &json)
         json.member("clearedForSale", product.clearedForSale)
         json.member("familyShareable", product.familyShareable)
         json.member("group", product.groupKey)
@@ -85,10 +88,13 @@ public struct CatalogJSONExporter: Sendable {
         }
         json.member("level", product.level)
         json.member("name", product.referenceName)
+        writeOffers(of: product, to: &json)
         json.member("otherIntroOffers", otherOffers.isEmpty ? nil : otherOffers)
+        json.member("otherOffers", self.otherOffers(of: product))
         json.member("otherPrices", product.uncomparedPrices.isEmpty ? nil : product.uncomparedPrices.sorted().map(\.summary))
         json.member("period", product.period?.description)
         json.member("prices", sorted: product.prices.map { (key: $0.key.alpha2, value: $0.value.money.description) })
+        writePurchaseOptions(of: product, to: &json)
         json.member("storeIds", sorted: product.storeIDs.map { (key: $0.key.rawValue, value: $0.value.rawValue) })
         json.member("stores", product.stores.map { $0.sorted().map(\.rawValue) })
         json.member("type", product.kind?.rawValue)

@@ -5,7 +5,8 @@ import CatalogCore
 /// that diffs cleanly in git.
 ///
 /// Canonical means deterministic and sorted: groups by key, products by ID, keys in a fixed order, prices by
-/// territory as `9.99 USD`, periods in ISO 8601, strings quoted only where YAML needs it. What the config cannot
+/// territory as `9.99 USD`, periods in ISO 8601, strings quoted only where YAML needs it. Offers, billing plans and
+/// purchase options are written in the §4a shape (`CatalogYAMLExporter+Offers.swift`). What the config cannot
 /// hold (prices that are never compared, further intro offers, a missing type, a repeated ID) is written as
 /// comments, so reading the file back gives the same products. Catalogs never carry secrets, so none is written.
 public struct CatalogYAMLExporter: Sendable {
@@ -116,6 +117,7 @@ public struct CatalogYAMLExporter: Sendable {
         if let stores = product.stores, !stores.isEmpty {
             out.line("    stores: [\(stores.sorted().map(\.rawValue).joined(separator: ", "))]")
         }
+        writeOffers(of: product, to: &out)
     }
 }
 
@@ -185,7 +187,7 @@ enum CatalogExportOrder {
 }
 
 /// Lines of YAML text being written.
-private struct YAMLLines {
+struct YAMLLines {
     private(set) var text = ""
 
     mutating func line(_ line: String) {
