@@ -121,10 +121,13 @@ private struct Output: Encodable {
                                  matched: comparison.matchedProducts),
                 errors: count(.error, in: mine), warnings: count(.warning, in: mine), notes: count(.note, in: mine))
         }
+        // In all, each count is the sum of the per-store counts (products compared per store), so the three
+        // agree with one another and with `stores` — with one store they are that store's. The config's own
+        // total (`result.configProducts`) counted beside sums over stores said 9 config products and 18 matched.
         summary = Summary(
-            products: Counts(config: result.configProducts,
-                             store: result.comparisons.reduce(0) { $0 + $1.storeProducts },
-                             matched: result.comparisons.reduce(0) { $0 + $1.matchedProducts }),
+            products: Counts(config: stores.reduce(0) { $0 + $1.products.config },
+                             store: stores.reduce(0) { $0 + $1.products.store },
+                             matched: stores.reduce(0) { $0 + $1.products.matched }),
             errors: result.count(.error), warnings: result.count(.warning), notes: result.count(.note),
             suppressed: result.suppressedCount, stale: result.staleBaselineEntries,
             changed: result.changedBaselineFindings,
