@@ -86,6 +86,10 @@ struct ReporterTests {
         let stores = try #require(summary["stores"] as? [[String: Any]]).compactMap { $0["products"] as? [String: Int] }
         #expect(stores == [["config": 4, "store": 4, "matched": 3], ["config": 4, "store": 3, "matched": 3]])
         #expect(summary["products"] as? [String: Int] == ["config": 8, "store": 7, "matched": 6])
+        // The config's own findings in their own entry, as in the text and Markdown summaries.
+        let config = try #require(summary["config"] as? [String: Any])
+        #expect(config["path"] as? String == "catalogs/products.yml")
+        #expect([config["errors"], config["warnings"], config["notes"]].map { $0 as? Int } == [0, 1, 0])
     }
 
     @Test("text: the config's own findings count in their own line, never in the first store's")

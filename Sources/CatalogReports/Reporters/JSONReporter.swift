@@ -38,8 +38,17 @@ private struct Output: Encodable {
         let notes: Int
     }
 
+    /// The findings on the config and the rules file alone, which count in no store's line.
+    struct ConfigSummary: Encodable {
+        let path: String
+        let errors: Int
+        let warnings: Int
+        let notes: Int
+    }
+
     struct Summary: Encodable {
         let products: Counts
+        let config: ConfigSummary
         let errors: Int
         let warnings: Int
         let notes: Int
@@ -113,6 +122,7 @@ private struct Output: Encodable {
         func count(_ severity: Severity, in findings: [Finding]) -> Int {
             findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
         }
+        let configOnly = result.activeFindings(forStore: nil)
         let stores = result.comparisons.map { comparison in
             let mine = result.activeFindings(forStore: comparison.input)
             return StoreSummary(
@@ -128,6 +138,8 @@ private struct Output: Encodable {
             products: Counts(config: stores.reduce(0) { $0 + $1.products.config },
                              store: stores.reduce(0) { $0 + $1.products.store },
                              matched: stores.reduce(0) { $0 + $1.products.matched }),
+            config: ConfigSummary(path: result.configPath, errors: count(.error, in: configOnly),
+                                  warnings: count(.warning, in: configOnly), notes: count(.note, in: configOnly)),
             errors: result.count(.error), warnings: result.count(.warning), notes: result.count(.note),
             suppressed: result.suppressedCount, stale: result.staleBaselineEntries,
             changed: result.changedBaselineFindings,
