@@ -17,8 +17,8 @@ struct CatalogCheck: ParsableCommand {
             invalid input, or an output that could not be written), 64 usage error.
             """,
         version: ToolInfo.version,
-        subcommands: [CheckCommand.self, DiffCommand.self, ReportCommand.self, FetchCommand.self, ExportCommand.self,
-                      FormatsCommand.self, RulesCommand.self],
+        subcommands: [CheckCommand.self, DiffCommand.self, ReportCommand.self, ValidateCommand.self, FetchCommand.self,
+                      ExportCommand.self, FormatsCommand.self, RulesCommand.self],
         defaultSubcommand: nil
     )
 
@@ -26,6 +26,11 @@ struct CatalogCheck: ParsableCommand {
     /// error) instead of killing the process silently.
     static func main() {
         signal(SIGPIPE, SIG_IGN)
+        // A mistyped option near a known one is named as such, also when the known one is required.
+        if let message = OptionSuggestion.message(for: Array(CommandLine.arguments.dropFirst())) {
+            for line in message.split(separator: "\n") { Console().error(String(line)) }
+            Self.exit(withError: ExitCode.validationFailure)
+        }
         main(nil)
     }
 }

@@ -69,7 +69,8 @@ struct DiffCommandTests {
         let ids = products.compactMap { $0["productId"] as? String }
         #expect(ids == ids.sorted())
         for product in products {
-            #expect(Set(product.keys) == ["productId", "change", "possibleRename", "summary", "fields"])
+            #expect(Set(product.keys) == ["productId", "change", "possibleRename", "lookAlike", "summary", "fields",
+                                          "cautions"])
         }
         let yearly = try #require(products.first { $0["productId"] as? String == "com.trailmate.app.pro.yearly" })
         let fields = try #require(yearly["fields"] as? [[String: Any]])
@@ -80,6 +81,8 @@ struct DiffCommandTests {
         #expect(germany["subscriberImpact"] as? String == "increase")
         let renamed = try #require(products.first { $0["productId"] as? String == "com.trailmate.app.coins.500" })
         #expect(renamed["possibleRename"] as? String == "com.trailmate.app.coins.5OO")
+        #expect(renamed["lookAlike"] as? String == "digit '0' where the other has letter 'O', twice, from character 26")
+        #expect(renamed["cautions"] as? [String] == ["removed-sold"])
     }
 
     @Test("markdown: a summary line and tables whose rows all have the header's cell count")
@@ -87,7 +90,7 @@ struct DiffCommandTests {
         let result = try CommandRunner.run(["diff", Self.demo, Self.drift, "--format", "markdown"])
         #expect(result.exitCode == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("**2 added, 1 removed, 5 changed, 1 group change** (old: `\(Self.demo)`, new: `\(Self.drift)`)"))
+        #expect(lines.contains("**2 added, 1 removed, 5 changed, 1 group change, 3 cautions** (old: `\(Self.demo)`, new: `\(Self.drift)`)"))
         #expect(lines.contains("#### Changed") && lines.contains("#### Added") && lines.contains("#### Removed"))
         var expected: Int?
         for line in lines {

@@ -232,7 +232,7 @@ struct CompletionTests {
     func completions(shell: String) throws {
         let result = try CommandRunner.run(["--generate-completion-script", shell])
         #expect(result.exitCode == 0)
-        for command in ["check", "diff", "report", "export", "formats", "rules"] {
+        for command in ["check", "diff", "report", "validate", "export", "formats", "rules"] {
             #expect(result.stdout.contains(command), "\(shell): \(command)")
         }
     }

@@ -91,6 +91,21 @@ struct HintAndEscapingTests {
         }
     }
 
+    @Test("the look-alike clause reaches every format's hint text (the drift demo's coins.5OO)", arguments: [
+        "text", "json", "sarif", "junit", "markdown", "github",
+    ])
+    func lookAlikeInEveryFormat(format: String) throws {
+        let result = try CommandRunner.run(
+            ["check", "--config", "catalogs/demo-drift/products.yml", "--store", "catalogs/demo-drift/appstore.storekit",
+             "--format", format, "--as-of", "2026-11-22"])
+
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        // Markdown escapes the parentheses; every other format keeps the clause as it is.
+        let clause = "letter 'O' where the other has digit '0', twice, from character 26"
+        #expect(result.stdout.contains("did you mean 'com.trailmate.app.coins.500'? "
+                                       + (format == "markdown" ? "\\(\(clause)\\)" : "(\(clause))")))
+    }
+
     @Test("export writes the zero-width space as an escape, and the export reads back as the same ID")
     func exportRoundTrip() throws {
         let folder = try Fixtures.temporaryFolder()

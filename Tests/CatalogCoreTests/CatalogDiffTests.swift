@@ -50,13 +50,84 @@ struct CatalogDiffTests {
         let diff = differ.diff(old: old, new: new)
         #expect(diff.products == [
             ProductChange(productID: "com.x.coins.100", change: .removed, possibleRename: "com.x.coins.1OO",
-                          summary: "consumable"),
+                          summary: "consumable", cautions: [.removedSold]),
             ProductChange(productID: "com.x.coins.1OO", change: .added, possibleRename: "com.x.coins.100",
                           summary: "consumable, 0.99 USD"),
-            ProductChange(productID: "com.x.legacy", change: .removed, summary: "consumable"),
+            ProductChange(productID: "com.x.legacy", change: .removed, summary: "consumable", cautions: [.removedSold]),
             ProductChange(productID: "com.x.season", change: .added, summary: "non-renewing"),
         ])
         #expect(diff.count(.added) == 2 && diff.count(.removed) == 2 && diff.count(.changed) == 0)
+    }
+
+    @Test("a removed + added pair with the same type, prices, period and name is a rename, however far the IDs")
+    func renameByContent() {
+        let old = DiffMake.catalog([
+            DiffMake.product("com.x.unlock", .nonConsumable) {
+                $0.referenceName = "Unlock"
+                $0.prices = DiffMake.prices(("US", "4.99", "USD"))
+            },
+            DiffMake.product("com.x.other", .nonConsumable) {
+                $0.referenceName = "Unlock"
+                $0.prices = DiffMake.prices(("US", "5.99", "USD"))
+            },
+        ])
+        let new = DiffMake.catalog([
+            DiffMake.product("com.x.unlock.lifetime.everything", .nonConsumable) {
+                $0.referenceName = "Unlock"
+                $0.prices = DiffMake.prices(("US", "4.99", "USD"))
+            },
+        ])
+
+        let diff = differ.diff(old: old, new: new)
+
+        #expect(diff.products.map(\.possibleRename) == [nil, "com.x.unlock.lifetime.everything", "com.x.unlock"])
+        #expect(diff.products.map(\.productID) == ["com.x.other", "com.x.unlock", "com.x.unlock.lifetime.everything"])
+    }
+
+    @Test("bare IDs (no type) are no evidence of a rename; another type, price or name is none either")
+    func noRenameByContent() {
+        let old = DiffMake.catalog([
+            Product(id: ProductID("com.x.first"), location: SourceLocation(path: "x", line: 1)),
+            DiffMake.product("com.x.coins", .consumable) { $0.prices = DiffMake.prices(("US", "0.99", "USD")) },
+        ])
+        let new = DiffMake.catalog([
+            Product(id: ProductID("com.x.second.one"), location: SourceLocation(path: "x", line: 1)),
+            DiffMake.product("com.x.gems.pack", .nonConsumable) { $0.prices = DiffMake.prices(("US", "0.99", "USD")) },
+        ])
+
+        let diff = differ.diff(old: old, new: new)
+
+        #expect(diff.products.allSatisfy { $0.possibleRename == nil })
+    }
+
+    @Test("cautions: removed non-consumable (even not for sale), removed sold, re-typed sold, live period change")
+    func cautions() {
+        let old = DiffMake.catalog([
+            DiffMake.product("a.owned", .nonConsumable) { $0.clearedForSale = false },
+            DiffMake.product("b.coins", .consumable),
+            DiffMake.product("c.hidden", .consumable) { $0.clearedForSale = false },
+            DiffMake.product("d.season", .nonRenewing),
+            DiffMake.product("e.monthly", .autoRenewable) { $0.period = SubscriptionPeriod(iso: "P1M") },
+            DiffMake.product("f.draft", .autoRenewable) {
+                $0.period = SubscriptionPeriod(iso: "P1M")
+                $0.clearedForSale = false
+            },
+        ])
+        let new = DiffMake.catalog([
+            DiffMake.product("d.season", .nonConsumable),
+            DiffMake.product("e.monthly", .autoRenewable) { $0.period = SubscriptionPeriod(iso: "P1Y") },
+            DiffMake.product("f.draft", .autoRenewable) {
+                $0.period = SubscriptionPeriod(iso: "P1Y")
+                $0.clearedForSale = false
+            },
+        ])
+
+        let diff = differ.diff(old: old, new: new)
+
+        #expect(diff.products.map(\.cautions) == [
+            [.removedNonConsumable], [.removedSold], [], [.retypedSold], [.periodChangedLive], [],
+        ])
+        #expect(diff.cautionCount == 4)
     }
 
     @Test("every field: type, name, group, level, period, intro offer, family sharing, availability, storeIds")

@@ -87,4 +87,42 @@ struct GitHubReporterTests {
     func deterministic() {
         #expect(GitHubReporter().report(CanonicalResult.make(stores: 2), context: ReportContext()) == output)
     }
+
+    /// 12 errors and 10 warnings on products p01…p12, each at its own config line.
+    private static func twelveErrorsTenWarnings() -> CheckResult {
+        let store = StoreInputID(position: 0)
+        func finding(_ index: Int, _ rule: Rule, _ severity: Severity) -> Finding {
+            var finding = Finding(rule: rule, productID: String(format: "p%02d", index), message: "m\(index)",
+                                  configLocation: SourceLocation(path: "products.yml", line: index, column: 3),
+                                  store: "s.storekit", storeInput: store, storeKind: .appStore)
+            finding.severity = severity
+            return finding
+        }
+        let findings = (1...12).map { finding($0, .typeMismatch, .error) }
+            + (1...10).map { finding($0, .familySharingMismatch, .warning) }
+        return CheckResult(configPath: "products.yml", configFormat: .catalog, configProducts: 12,
+                           comparisons: [StoreComparison(input: store, storePath: "s.storekit", storeFormat: .storekit,
+                                                         configProducts: 12, storeProducts: 12, matchedProducts: 12)],
+                           findings: findings)
+    }
+
+    @Test("more than ten errors: nine annotated, a tenth says how many more and where; the rest as plain lines")
+    func annotationCap() {
+        let output = GitHubReporter().report(Self.twelveErrorsTenWarnings(), context: ReportContext())
+
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("::error ") }.count == 10)
+        #expect(lines.filter { $0.hasPrefix("::warning ") }.count == 10)  // ten fit: no cap line
+        #expect(lines[8] == "::error file=products.yml,line=9,col=3,title=[type-mismatch] p09::m9")
+        #expect(lines[9] == "::error title=[catalogcheck] 3 more::3 more errors not annotated (GitHub shows 10 "
+                + "annotations of a type per step): the full list is in this step's log, after the annotations, "
+                + "and in the job summary")
+        #expect(lines[10].hasPrefix("::warning file=products.yml,line=1,"))
+        #expect(Array(lines[20...]) == [
+            "products.yml:10:3: error: [type-mismatch] p10: m10",
+            "products.yml:11:3: error: [type-mismatch] p11: m11",
+            "products.yml:12:3: error: [type-mismatch] p12: m12",
+            "catalogcheck failed: 12 errors, 10 warnings, 0 notes",
+        ])
+    }
 }

@@ -77,6 +77,36 @@ struct ReporterTests {
         #expect(!TextReporter().report(result, context: ReportContext(colors: false)).contains("changed"))
     }
 
+    @Test("JSON summary.products: in all, the sums of the per-store counts (before: the config's own total beside sums)")
+    func jsonProductCounts() throws {
+        let output = JSONReporter().report(CanonicalResult.make(stores: 2), context: ReportContext())
+
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let summary = try #require(document["summary"] as? [String: Any])
+        let stores = try #require(summary["stores"] as? [[String: Any]]).compactMap { $0["products"] as? [String: Int] }
+        #expect(stores == [["config": 4, "store": 4, "matched": 3], ["config": 4, "store": 3, "matched": 3]])
+        #expect(summary["products"] as? [String: Int] == ["config": 8, "store": 7, "matched": 6])
+        // The config's own findings in their own entry, as in the text and Markdown summaries.
+        let config = try #require(summary["config"] as? [String: Any])
+        #expect(config["path"] as? String == "catalogs/products.yml")
+        #expect([config["errors"], config["warnings"], config["notes"]].map { $0 as? Int } == [0, 1, 0])
+    }
+
+    @Test("text: the config's own findings count in their own line, never in the first store's")
+    func textConfigLine() {
+        let output = TextReporter().report(CanonicalResult.make(stores: 2), context: ReportContext(colors: false))
+
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(Array(lines.suffix(5)) == [
+            "0 errors, 1 warning, 0 notes — on the config and the rules file alone (config: products.yml)",
+            "2 errors, 0 warnings, 2 notes — 3 products compared (store: appstore.storekit (storekit), "
+                + "config: products.yml)",
+            "1 error, 0 warnings, 0 notes — 3 products compared (store: play (play-json), config: products.yml)",
+            "in all: 3 errors, 1 warning, 2 notes",
+            "1 finding suppressed (rules-file ignore entries or the baseline); 1 baseline entry matches no finding (stale)",
+        ])
+    }
+
     @Test("text: the hostile name is inert, one finding is one line, suppressed findings are left out")
     func textEscapes() {
         let output = TextReporter().report(CanonicalResult.make(), context: ReportContext(colors: false))
@@ -84,7 +114,8 @@ struct ReporterTests {
         #expect(!output.contains("\u{1B}"))
         #expect(!output.contains("\u{7}"))
         #expect(lines.filter { $0.hasPrefix("file.swift") }.isEmpty)
-        #expect(lines.count == 8)  // 5 findings, the summary, the policy line, the final newline
+        // 5 findings, the config's own line, the store's, in all, the policy line, the final newline
+        #expect(lines.count == 10)
         let named = lines.first { $0.contains("[name-mismatch]") } ?? ""
         #expect(named.contains(#"\u{A}file.swift:1:1: error: forged \u{1B}[31mred\u{1B}[0m\u{7}'"#))
         #expect(!output.contains("GB is 7.99 GBP"))

@@ -38,6 +38,11 @@ public struct CatalogDiff: Hashable, Sendable {
     /// Whether anything differs (`--exit-code`).
     public var isEmpty: Bool { groups.isEmpty && products.isEmpty }
 
+    /// How many cautions the product changes carry.
+    public var cautionCount: Int {
+        products.reduce(0) { $0 + $1.cautions.count }
+    }
+
     /// How many products have a change of this kind.
     public func count(_ kind: Change) -> Int {
         products.reduce(0) { $0 + ($1.change == kind ? 1 : 0) }
@@ -93,8 +98,9 @@ public struct ProductChange: Hashable, Sendable {
     public var productID: String
     /// Added, removed or changed.
     public var change: Change
-    /// For an added or removed product: the ID on the other side within the hint distance (DESIGN.md §5a.6),
-    /// so a reviewer sees a rename rather than a deletion and a new product.
+    /// For an added or removed product: the ID on the other side with the same type, prices, period and
+    /// reference name, else one within the hint distance (DESIGN.md §2a, §5a.6), so a reviewer sees a rename
+    /// rather than a deletion and a new product.
     public var possibleRename: String?
     /// What differs, sorted by field then territory; for added and removed products empty.
     public var fields: [FieldChange]
@@ -102,14 +108,24 @@ public struct ProductChange: Hashable, Sendable {
     /// removed products.
     public var summary: String?
 
+    /// What reaches customers who already paid (a removed non-consumable, …), in `DiffCaution` order.
+    public var cautions: [DiffCaution]
+
+    /// Where this ID differs from `possibleRename` when the two differ only in look-alike characters (`letter
+    /// 'O' where the other has digit '0', twice, from character 26`, DESIGN.md §5); nil otherwise.
+    public var lookAlike: String? {
+        possibleRename.flatMap { LookAlikes.difference(productID, from: $0) }
+    }
+
     /// Creates a product change.
     public init(productID: String, change: Change, possibleRename: String? = nil, fields: [FieldChange] = [],
-                summary: String? = nil) {
+                summary: String? = nil, cautions: [DiffCaution] = []) {
         self.productID = productID
         self.change = change
         self.possibleRename = possibleRename
         self.fields = fields
         self.summary = summary
+        self.cautions = cautions.sorted()
     }
 }
 

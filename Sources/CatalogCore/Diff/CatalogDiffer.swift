@@ -31,18 +31,27 @@ public struct CatalogDiffer: Sendable {
         }
         let removedIDs = oldProducts.keys.sorted()
         let addedIDs = newProducts.keys.sorted()
-        let addedHints = NearMatch(candidates: addedIDs)
-        let removedHints = NearMatch(candidates: removedIDs)
+        // Cautions are about a revision removing or changing what customers bought: between a config and a store
+        // catalog a "removed" product is one `check` reports missing, not a change anyone made.
+        let revision = (old.store == nil) == (new.store == nil)
+        func cautions(_ before: Product, _ after: Product?, _ fields: [FieldChange]) -> [DiffCaution] {
+            revision ? DiffCaution.of(before: before, after: after, fields: fields) : []
+        }
+        let addedRenames = RenameMatching(candidates: newProducts)
+        let removedRenames = RenameMatching(candidates: oldProducts)
 
         var changes: [ProductChange] = []
         for id in removedIDs {
             guard let product = oldProducts[id] else { continue }
-            changes.append(ProductChange(productID: id, change: .removed, possibleRename: addedHints.best(for: id),
-                                         summary: summary(of: product, in: old)))
+            changes.append(ProductChange(productID: id, change: .removed,
+                                         possibleRename: addedRenames.best(for: id, product),
+                                         summary: summary(of: product, in: old),
+                                         cautions: cautions(product, nil, [])))
         }
         for id in addedIDs {
             guard let product = newProducts[id] else { continue }
-            changes.append(ProductChange(productID: id, change: .added, possibleRename: removedHints.best(for: id),
+            changes.append(ProductChange(productID: id, change: .added,
+                                         possibleRename: removedRenames.best(for: id, product),
                                          summary: summary(of: product, in: new)))
         }
         for match in matching.matches {
@@ -50,7 +59,8 @@ public struct CatalogDiffer: Sendable {
             let fields = compare(before, in: old, with: after, in: new)
             if !fields.isEmpty {
                 changes.append(ProductChange(productID: match.theirs.id.rawValue, change: .changed,
-                                             fields: fields.sorted()))
+                                             fields: fields.sorted(),
+                                             cautions: cautions(before, after, fields)))
             }
         }
         changes.sort { ($0.productID, $0.change.rawValue) < ($1.productID, $1.change.rawValue) }

@@ -66,13 +66,15 @@ private struct Output: Encodable {
     struct Product: Encodable {
         let change: ProductChange
 
-        enum CodingKeys: String, CodingKey { case productId, change, possibleRename, summary, fields }
+        enum CodingKeys: String, CodingKey { case productId, change, possibleRename, lookAlike, summary, fields, cautions }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(change.productID, forKey: .productId)
             try container.encode(change.change.rawValue, forKey: .change)
             try container.encode(change.possibleRename, forKey: .possibleRename)
+            try container.encode(change.lookAlike, forKey: .lookAlike)
+            try container.encode(change.cautions.map(\.rawValue), forKey: .cautions)
             try container.encode(change.summary, forKey: .summary)
             try container.encode(change.fields.map(Field.init), forKey: .fields)
         }

@@ -1,7 +1,7 @@
 import CatalogCore
 
-/// The diff as Markdown for a pull-request comment: a summary line, then one table per change kind (changed
-/// fields, added, removed, groups). Every cell is escaped; the text stays under `characterLimit` (GitHub's
+/// The diff as Markdown for a pull-request comment: a summary line, the cautions (changes that reach customers
+/// who already paid), then one table per change kind (changed fields, added, removed, groups). Every cell is escaped; the text stays under `characterLimit` (GitHub's
 /// comment limit is 65,536 characters), ending with a line that says how many rows were left out.
 public struct DiffMarkdownRenderer: Sendable {
     /// The most characters (Swift `Character`s) the output may have.
@@ -19,6 +19,17 @@ public struct DiffMarkdownRenderer: Sendable {
         out.line("")
         let inputs = "old: \(MarkdownEscaper.code(diff.old.path)), new: \(MarkdownEscaper.code(diff.new.path))"
         out.line(diff.isEmpty ? "**No differences** (\(inputs))" : "**\(DiffWording.counts(diff))** (\(inputs))")
+        // The cautions lead: they are what a reviewer must not approve without a second look.
+        let cautioned = diff.products.filter { !$0.cautions.isEmpty }
+        if !cautioned.isEmpty {
+            out.table(title: "⚠️ Cautions", header: ["Product", "Change", "Caution"],
+                      rows: cautioned.flatMap { product in
+                          product.cautions.map { caution in
+                              [MarkdownEscaper.code(product.productID), product.change.rawValue,
+                               MarkdownEscaper.escape(DiffWording.caution(caution))]
+                          }
+                      })
+        }
         let subscriberChanges = diff.products.flatMap(\.fields).filter { $0.subscriberImpact != nil }.count
         if subscriberChanges > 0 {
             out.line("")
@@ -43,7 +54,7 @@ public struct DiffMarkdownRenderer: Sendable {
             out.table(title: kind == .added ? "Added" : "Removed", header: ["Product", "Summary", "Possible rename"],
                       rows: products.map { product in
                           [MarkdownEscaper.code(product.productID), MarkdownEscaper.escape(product.summary ?? ""),
-                           product.possibleRename.map(MarkdownEscaper.code) ?? ""]
+                           renameCell(product)]
                       })
         }
         if !diff.groups.isEmpty {
@@ -54,6 +65,12 @@ public struct DiffMarkdownRenderer: Sendable {
                       })
         }
         return out.finish()
+    }
+
+    /// The other ID, and where the two differ when only look-alike characters tell them apart.
+    private func renameCell(_ product: ProductChange) -> String {
+        guard let other = product.possibleRename else { return "" }
+        return MarkdownEscaper.code(other) + (product.lookAlike.map { "<br>" + MarkdownEscaper.escape($0) } ?? "")
     }
 }
 

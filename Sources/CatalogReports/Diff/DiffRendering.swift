@@ -40,13 +40,35 @@ enum DiffWording {
         change.territory.map { "\(change.name) \($0.alpha2)" } ?? change.name
     }
 
-    /// `1 added, 1 removed, 1 changed`, plus group changes when there are any.
+    /// `1 added, 1 removed, 1 changed`, plus group changes and cautions when there are any.
     static func counts(_ diff: CatalogDiff) -> String {
         var text = "\(diff.count(.added)) added, \(diff.count(.removed)) removed, \(diff.count(.changed)) changed"
         if !diff.groups.isEmpty {
             text += ", \(diff.groups.count) group \(diff.groups.count == 1 ? "change" : "changes")"
         }
+        let cautions = diff.cautionCount
+        if cautions > 0 {
+            text += ", \(cautions) \(cautions == 1 ? "caution" : "cautions")"
+        }
         return text
+    }
+
+    /// What a caution means for the people who already paid, in one clause.
+    static func caution(_ caution: DiffCaution) -> String {
+        switch caution {
+        case .removedNonConsumable: "non-consumable removed: customers own it and restore it on every new device"
+        case .removedSold: "removed while on sale: customers bought it"
+        case .retypedSold: "type changed while on sale: what customers bought under this ID changes meaning"
+        case .periodChangedLive: "period of a live subscription changed: it reaches existing subscribers"
+        }
+    }
+
+    /// `possible rename of 'X'` (added) or `possible rename to 'X'` (removed), with where the two IDs differ
+    /// when only look-alike characters tell them apart; nil without a rename. `quote` renders an ID.
+    static func rename(_ product: ProductChange, quote: (String) -> String) -> String? {
+        guard let other = product.possibleRename else { return nil }
+        let text = "possible rename \(product.change == .added ? "of" : "to") \(quote(other))"
+        return product.lookAlike.map { "\(text): \($0)" } ?? text
     }
 
     /// How a group change reads: `group renamed: 'Premium' -> 'Premium Plus'`.

@@ -1,7 +1,7 @@
 import CatalogCore
 
 /// The diff for a terminal (DESIGN.md §2a): group changes, then one block per product in ID order — `~` with
-/// an indented line per field, `+` and `-` with a summary — then the counts. Catalog text goes through
+/// an indented line per field, `+` and `-` with a summary — each followed by its cautions, then the counts. Catalog text goes through
 /// `TerminalEscaper`; colors only when asked.
 public struct DiffTextRenderer: Sendable {
     /// Whether to color `+`, `-` and `~`.
@@ -32,12 +32,13 @@ public struct DiffTextRenderer: Sendable {
                 let sign = product.change == .added ? paint("+ ", "\u{1B}[1;32m") : paint("- ", "\u{1B}[1;31m")
                 var line = id
                 if let summary = product.summary { line += "  " + TerminalEscaper.escape(summary) }
-                if let rename = product.possibleRename {
-                    let other = TerminalEscaper.escape(rename)
-                    line += product.change == .added ? "  (possible rename of '\(other)')"
-                        : "  (possible rename to '\(other)')"
+                if let rename = DiffWording.rename(product, quote: { "'\(TerminalEscaper.escape($0))'" }) {
+                    line += "  (\(rename))"
                 }
                 lines.append(sign + line)
+            }
+            for caution in product.cautions {
+                lines.append("    " + paint("caution: ", "\u{1B}[1;33m") + DiffWording.caution(caution))
             }
         }
         let inputs = "(old: \(TerminalEscaper.escape(diff.old.path)), new: \(TerminalEscaper.escape(diff.new.path)))"

@@ -38,8 +38,17 @@ private struct Output: Encodable {
         let notes: Int
     }
 
+    /// The findings on the config and the rules file alone, which count in no store's line.
+    struct ConfigSummary: Encodable {
+        let path: String
+        let errors: Int
+        let warnings: Int
+        let notes: Int
+    }
+
     struct Summary: Encodable {
         let products: Counts
+        let config: ConfigSummary
         let errors: Int
         let warnings: Int
         let notes: Int
@@ -113,6 +122,7 @@ private struct Output: Encodable {
         func count(_ severity: Severity, in findings: [Finding]) -> Int {
             findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
         }
+        let configOnly = result.activeFindings(forStore: nil)
         let stores = result.comparisons.map { comparison in
             let mine = result.activeFindings(forStore: comparison.input)
             return StoreSummary(
@@ -121,10 +131,15 @@ private struct Output: Encodable {
                                  matched: comparison.matchedProducts),
                 errors: count(.error, in: mine), warnings: count(.warning, in: mine), notes: count(.note, in: mine))
         }
+        // In all, each count is the sum of the per-store counts (products compared per store), so the three
+        // agree with one another and with `stores` — with one store they are that store's. The config's own
+        // total (`result.configProducts`) counted beside sums over stores said 9 config products and 18 matched.
         summary = Summary(
-            products: Counts(config: result.configProducts,
-                             store: result.comparisons.reduce(0) { $0 + $1.storeProducts },
-                             matched: result.comparisons.reduce(0) { $0 + $1.matchedProducts }),
+            products: Counts(config: stores.reduce(0) { $0 + $1.products.config },
+                             store: stores.reduce(0) { $0 + $1.products.store },
+                             matched: stores.reduce(0) { $0 + $1.products.matched }),
+            config: ConfigSummary(path: result.configPath, errors: count(.error, in: configOnly),
+                                  warnings: count(.warning, in: configOnly), notes: count(.note, in: configOnly)),
             errors: result.count(.error), warnings: result.count(.warning), notes: result.count(.note),
             suppressed: result.suppressedCount, stale: result.staleBaselineEntries,
             changed: result.changedBaselineFindings,

@@ -73,14 +73,13 @@ private struct Run: Encodable {
 
     let tool = Tool(driver: Driver())
     let results: [ResultOutput]
-    let originalUriBaseIds: [String: ArtifactLocation]?
 
+    // No `originalUriBaseIds`: it would hold the machine's absolute working directory, so the same inputs
+    // checked from two folders (two CI checkouts) would give different bytes (DESIGN.md §6). Code scanning
+    // resolves `%SRCROOT%` to the repository root on its own, and SARIF 2.1.0 §3.14.14 makes the property
+    // optional.
     init(_ result: CheckResult, root: String?) {
         results = result.findings.map { ResultOutput($0, root: root) }
-        // Lets a viewer resolve `%SRCROOT%` on its own; only known when the caller names the working directory.
-        originalUriBaseIds = root.map { root in
-            [sourceRoot: ArtifactLocation(uri: "file://" + SARIFEscaper.uriPath(root == "/" ? root : root + "/"))]
-        }
     }
 }
 

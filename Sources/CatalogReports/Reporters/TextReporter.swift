@@ -1,8 +1,9 @@
 import CatalogCore
 
 /// One compiler-style line per finding (`path:line:col: error: [rule] product: message`), so editors and CI
-/// logs link it, then a summary line per store input, naming the store and its format (DESIGN.md §2). Suppressed findings are left out (the summary counts
-/// them); with `ReportContext.failingOnly` (`--quiet`) only the findings that fail the run are listed, and the
+/// logs link it, then a summary line per store input, naming the store and its format (DESIGN.md §2), one for
+/// the findings on the config and rules file alone when there are any, and an `in all` line when there is more
+/// than one. Suppressed findings are left out (the policy line counts them); with `ReportContext.failingOnly` (`--quiet`) only the findings that fail the run are listed, and the
 /// counts still cover every finding. Every piece of catalog text goes through `TerminalEscaper`, so one finding
 /// is always one line.
 public struct TextReporter: Reporter {
@@ -31,12 +32,17 @@ public struct TextReporter: Reporter {
                 lines.append("\(storePath): remark: \(TerminalEscaper.escape(remark))")
             }
         }
-        for (index, comparison) in result.comparisons.enumerated() {
-            // Findings on the config alone count with the first store's summary line.
-            let findings = result.activeFindings(forStore: comparison.input) + (index == 0 ? configOnly : [])
-            lines.append(summary(findings, comparison: comparison, configPath: result.configPath))
+        // Findings on the config and the rules file alone count in their own line, never with a store's, as in
+        // every other format (JSON `summary.stores`, the Markdown and HTML summary tables).
+        if !configOnly.isEmpty {
+            lines.append("\(counts(configOnly)) — on the config and the rules file alone "
+                         + "(config: \(TerminalEscaper.escape(fileName(result.configPath))))")
         }
-        if multipleStores {
+        for comparison in result.comparisons {
+            lines.append(summary(result.activeFindings(forStore: comparison.input), comparison: comparison,
+                                 configPath: result.configPath))
+        }
+        if multipleStores || !configOnly.isEmpty {
             lines.append("in all: " + counts(result.activeFindings))
         }
         if let policy = policyLine(result) {

@@ -14,7 +14,9 @@ struct RulesCommand: ParsableCommand {
     func validate() throws {
         guard let ruleID, Rule(rawValue: ruleID) == nil else { return }
         let known = Rule.allCases.map(\.rawValue)
-        let suggestion = known.first { $0.hasPrefix(ruleID) || ruleID.hasPrefix($0) || $0.contains(ruleID) }
+        // A typo (`price-mismach`) first, then a part of an ID (`mismatch`).
+        let suggestion = NearMatch.best(for: ruleID, among: known)
+            ?? known.first { $0.hasPrefix(ruleID) || ruleID.hasPrefix($0) || $0.contains(ruleID) }
         throw ValidationError("unknown rule '\(ruleID)'"
             + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " Run `catalogcheck rules` for the list.")
     }

@@ -102,11 +102,7 @@ struct CheckRun {
     /// `--rules`, else the nearest `.catalogcheck.yml` (shown relative to the working directory when it is
     /// below it, as the user would type it), else none.
     private func locateRulesFile() -> String? {
-        if let rulesPath { return rulesPath }
-        let directory = FileManager.default.currentDirectoryPath
-        guard let found = RulesFileLocator.find(from: URL(fileURLWithPath: directory)) else { return nil }
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        return found.path.hasPrefix(prefix) ? String(found.path.dropFirst(prefix.count)) : found.path
+        rulesPath ?? RulesFileLocator.nearest()
     }
 }
 
