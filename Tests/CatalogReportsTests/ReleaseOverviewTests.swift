@@ -168,4 +168,39 @@ struct ReleaseOverviewTests {
         let after = Money(amount: try #require(Money.parseAmount(store)), currency: try #require(CurrencyCode(storeCurrency)))
         #expect(PriceDifference(config: before, store: after).text == expected)
     }
+
+    @Test("a product's offers, billing plans and purchase options are listed, one line each, base territory's price")
+    func offers() throws {
+        // Arrange
+        let us = try #require(Territory(code: "US"))
+        let usd = try #require(CurrencyCode("USD"))
+        func dollars(_ amount: String) throws -> Money {
+            Money(amount: try #require(Money.parseAmount(amount)), currency: usd)
+        }
+        let offers = [
+            Offer(kind: .winBack, id: "come_back", phases: [OfferPhase(mode: .freeTrial, period: SubscriptionPeriod(iso: "P1M"))],
+                  isActive: false, stateText: "INACTIVE"),
+            Offer(kind: .promotional, id: "spring_promo",
+                  phases: [OfferPhase(mode: .payUpFront, period: SubscriptionPeriod(iso: "P3M"), periods: 1,
+                                      prices: [us: try dollars("29.99")])]),
+        ]
+        let plan = BillingPlan(type: .monthly, prices: [us: try dollars("5.99")])
+        let rental = PurchaseOption(id: "rent-30d", kind: .rent(period: try #require(SubscriptionPeriod(iso: "P30D")), expiration: nil),
+                                    prices: [us: try dollars("1.99")])
+        let subscription = product("pro", .autoRenewable, prices: [("US", "59.99", "USD")]) {
+            $0.offers = offers
+            $0.billingPlans = [plan]
+        }
+        let movie = product("movie", .nonConsumable) { $0.purchaseOptions = [rental] }
+        let config = Catalog(path: "products.yml", format: .catalog, products: [subscription, movie])
+
+        // Act
+        let overview = ReleaseOverview(config: config, stores: [], result: Checker().check(config: config, stores: []))
+
+        // Assert
+        #expect(overview.product("pro")?.offers == ["spring_promo (promotional, pay-up-front P3M 29.99 USD)",
+                                                    "come_back (win-back, free-trial P1M, inactive)",
+                                                    "monthly billing plan (5.99 USD a month)"])
+        #expect(overview.product("movie")?.offers == ["rent-30d (rent P30D, 1.99 USD)"])
+    }
 }

@@ -106,7 +106,7 @@ public struct HTMLReporter: Reporter {
         .offers { margin: 0 0 4px; }
         .hint { color: var(--muted); font-style: italic; }
         mark.lookalike { background: var(--mark); color: #000; font-weight: 700; outline: 1px solid #000;
-          border-radius: 2px; padding: 0 1px; }
+          border-radius: 2px; padding: 0 1px; font-family: "Helvetica Neue", Arial, "Liberation Sans", sans-serif; }
         .lookalike-note { margin: 0 0 4px; }
         table.changes td.product { width: 40%; }
         .impact.increase { font-weight: 600; }
