@@ -167,17 +167,26 @@ struct ReportCommandTests {
         #expect(!html.contains("\u{1B}"))
     }
 
-    @Test("Markdown: the product table and the price tables, mismatches marked")
+    @Test("Markdown: the document in the HTML's order; products, changes, price tables with differences")
     func markdown() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (result, markdown) = try report(["--format", "markdown"], in: folder, name: "report.md")
+        let (result, markdown) = try report(["--format", "markdown", "--since", "catalogs/demo/products.yml"], in: folder,
+                                            name: "report.md")
         #expect(result.exitCode == 1)
         #expect(markdown.contains("## At a glance\n\n**8 of 9 products need attention**; 5 prices differ; "
                                   + "2 products are in no store; 1 product is in a store but not in the config.\n"))
         #expect(markdown.contains("| `com.trailmate.app.season_pass` | Season Pass | non-renewing | ✓ ok | not sold here |"))
         #expect(markdown.contains("| `com.trailmate.app.coins.5`**`OO`** | 500 Coins | consumable | ✗ missing in store |"))
         #expect(markdown.contains("| DE | 64.99 EUR | — | ≠ 59.99 EUR (-5.00 EUR, -7.7%) |"))
+        #expect(markdown.contains("## What this release changes\n\nSince `catalogs/demo/products.yml`: 2 added, "
+                                  + "1 removed, 5 changed, 1 group change.\n"))
+        #expect(markdown.contains("| `com.trailmate.app.pro.yearly` — Pro Yearly | introOffer: free-trial P1W → free-trial "
+                                  + "P2W<br>price DE: 59.99 EUR → 64.99 EUR \\(\\+8.3%, increase for existing "
+                                  + "subscribers\\)<br>price FR: none → 59.99 EUR |"))
+        let order = ["# Release report", "## ❌ Failed", "## At a glance", "## What this release changes", "## Products",
+                     "## Prices", "## Sources"].map { markdown.range(of: $0)?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted())
         #expect(markdown.contains("- **error** Google Play `price-mismatch` DE: config 64.99 EUR → store 59.99 EUR\n"))
     }
 
