@@ -197,7 +197,9 @@ struct ReportCommandTests {
         let inputs = ["--config", "catalogs/demo/products.yml", "--store", "catalogs/demo/asc", "--as-of", "2026-11-22"]
         let (result, html) = try report(in: folder, inputs: inputs)
         #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(try ParsedHTML(html).bodyText.contains("✓ Passed"))
+        let page = try ParsedHTML(html)
+        #expect(page.bodyText.contains("✓ Passed"))
+        #expect(page.all("p").first { $0.attributes["class"] == "glance" }?.text == "All 7 products agree with every store")
     }
 
     @Test("check --report x.html writes the release document; check's Markdown stays PR-comment sized")

@@ -98,7 +98,7 @@ struct HTMLReleaseSections: HTMLReportPieces {
         HTMLNode("section", HTMLAttribute("id", "glance")) {
             HTMLNode("h2") { "At a glance" }
             if let release {
-                let facts = Self.facts(release)
+                let facts = release.glance
                 HTMLNode("p", .class("glance")) {
                     HTMLNode("strong") { facts.headline }
                     if !facts.details.isEmpty { "; " + facts.details.joined(separator: "; ") }
@@ -109,28 +109,6 @@ struct HTMLReleaseSections: HTMLReportPieces {
                 }
             }
         }
-    }
-
-    /// `8 of 9 products need attention` and `5 prices differ`, `2 products are in no store`, … — counted per
-    /// product (DESIGN.md §2a), shared with the Markdown document.
-    static func facts(_ release: ReleaseOverview) -> (headline: String, details: [String]) {
-        let total = release.products.count
-        let attention = release.productsNeedingAttention
-        let headline = attention == 0
-            ? "All \(plural(total, "product")) agree with every store"
-            : "\(attention) of \(plural(total, "product")) \(attention == 1 ? "needs" : "need") attention"
-        var details: [String] = []
-        let prices = release.differingPrices
-        if prices > 0 { details.append("\(plural(prices, "price")) \(prices == 1 ? "differs" : "differ")") }
-        let nowhere = release.productsInNoStore
-        if nowhere > 0 {
-            details.append("\(plural(nowhere, "product")) \(nowhere == 1 ? "is" : "are") in no store")
-        }
-        let extra = release.productsOnlyInStores
-        if extra > 0 {
-            details.append("\(plural(extra, "product")) \(extra == 1 ? "is" : "are") in a store but not in the config")
-        }
-        return (headline, details)
     }
 
     // MARK: - What this release changes

@@ -49,7 +49,7 @@ struct MarkdownReleaseSections {
     }
 
     private func glance() -> [String] {
-        let facts = HTMLReleaseSections.facts(release)
+        let facts = release.glance
         return ["## At a glance", "", (["**\(facts.headline)**"] + facts.details).joined(separator: "; ") + ".", ""]
     }
 

@@ -351,6 +351,30 @@ public struct ReleaseOverview: Hashable, Sendable {
     }
 }
 
+extension ReleaseOverview {
+    /// `8 of 9 products need attention` and `5 prices differ`, `2 products are in no store`, … — counted per
+    /// product (DESIGN.md §2a), in the words both release documents use.
+    var glance: (headline: String, details: [String]) {
+        let total = products.count
+        let attention = productsNeedingAttention
+        let headline = attention == 0
+            ? "All \(plural(total, "product")) agree with every store"
+            : "\(attention) of \(plural(total, "product")) \(attention == 1 ? "needs" : "need") attention"
+        var details: [String] = []
+        let prices = differingPrices
+        if prices > 0 { details.append("\(plural(prices, "price")) \(prices == 1 ? "differs" : "differ")") }
+        let nowhere = productsInNoStore
+        if nowhere > 0 {
+            details.append("\(plural(nowhere, "product")) \(nowhere == 1 ? "is" : "are") in no store")
+        }
+        let extra = productsOnlyInStores
+        if extra > 0 {
+            details.append("\(plural(extra, "product")) \(extra == 1 ? "is" : "are") in a store but not in the config")
+        }
+        return (headline, details)
+    }
+}
+
 /// How a store's price differs from the config's in one territory: the amount when the currencies match, and
 /// the percent (`+8.3%` means the store is higher), rounded as `diff` rounds.
 public struct PriceDifference: Hashable, Sendable {

@@ -4,7 +4,9 @@ import CatalogCore
 /// line, a summary table with a row per input, the store remarks, then one findings table, errors first.
 /// Every cell is escaped with `MarkdownEscaper`, so catalog text never becomes a new cell, row, link or HTML.
 /// Suppressed findings are left out (a line counts them). The report is capped: when the findings would
-/// make it reach `characterLimit`, the table stops and a line says how many findings were left out.
+/// make it reach `characterLimit`, the table stops and a line says how many findings were left out. With a
+/// `ReleaseOverview` in the context (the `report` command) it writes the release document instead, whole
+/// (`MarkdownReleaseSections`).
 public struct MarkdownReporter: Reporter {
     /// The report stays under this many characters, counted as UTF-16 code units. That is what a browser's
     /// `maxlength` counts, and never less than the count of Unicode scalars or of Swift `Character`s, so
