@@ -222,7 +222,7 @@ struct HTMLReleaseSections: HTMLReportPieces {
     private func productBody(_ product: ReleaseOverview.ProductRow, stores: [ReleaseOverview.Store]) -> HTMLNode {
         let hasDetails = !product.details.isEmpty || !product.offers.isEmpty || product.lookAlike != nil
         return HTMLNode("tbody", attributes: [.class(product.needsAttention ? "product attention" : "product"),
-                                               HTMLAttribute("id", "product-\(anchor(product.productID))")]) {
+                                               HTMLAttribute("id", (product.inConfig ? "product-" : "store-product-") + anchor(product.productID))]) {
             HTMLNode("tr") {
                 HTMLNode("th", HTMLAttribute("scope", "row"), .class("product")) {
                     productTitle(product.name, product.productID, lookAlike: product.lookAlike)
