@@ -354,26 +354,35 @@ struct MatchingAgreementTests {
             var section = ""
             var product = ""
             for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-                if line.hasPrefix("#### ") { section = line; continue }
-                if line.hasPrefix("##### ") { product = Self.unquote(String(line.dropFirst(6))); continue }
+                if line.hasPrefix("## ") { section = String(line.prefix { $0 != "(" }); continue }
+                if line.hasPrefix("### ") {
+                    // `### `ID` — Name`: the ID's code spans, before the name.
+                    let heading = line.dropFirst(4)
+                    product = Self.unquote(heading.components(separatedBy: " — ")[0])
+                    continue
+                }
                 guard line.hasPrefix("| "), !line.hasPrefix("| ---") else { continue }
                 let cells = line.dropFirst(2).dropLast(2).components(separatedBy: " | ")
-                if section == "#### Products", cells.first != "Product" {
-                    #expect(cells.count == 4 + storeCount, "\(line)")
+                if section == "## Products ", cells.first != "Product" {
+                    #expect(cells.count == 3 + storeCount, "\(line)")
                     let id = Self.unquote(cells[0])
                     let seen = rows.contains { $0.productID == id }
                     rows.append(Row(productID: id, inConfig: !seen && configKeys.contains(id),
-                                    statuses: Array(cells.dropFirst(4))))
-                } else if section == "#### Prices", cells.first != "Territory" {
+                                    statuses: Array(cells.dropFirst(3))))
+                } else if section == "## Prices", cells.first != "Territory" {
                     #expect(cells.count == 2 + storeCount, "\(line)")
-                    prices[product, default: []].append(
-                        PriceRow(territory: cells[0], config: cells[1], stores: Array(cells.dropFirst(2))))
+                    // A store cell is the price, then its difference from the config in brackets.
+                    let stores = cells.dropFirst(2).map { $0.components(separatedBy: " (")[0] }
+                    prices[product, default: []].append(PriceRow(territory: cells[0], config: cells[1], stores: stores))
                 }
             }
         }
 
+        /// An ID's code spans joined (a look-alike ID's differing characters are a bold span of their own).
         private static func unquote(_ cell: String) -> String {
-            cell.hasPrefix("`") && cell.hasSuffix("`") ? String(cell.dropFirst().dropLast()) : cell
+            let spans = cell.replacingOccurrences(of: "**", with: "")
+            guard spans.hasPrefix("`") && spans.hasSuffix("`") else { return cell }
+            return String(spans.dropFirst().dropLast()).replacingOccurrences(of: "``", with: "")
         }
     }
 }

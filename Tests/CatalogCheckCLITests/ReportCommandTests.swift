@@ -26,21 +26,119 @@ struct ReportCommandTests {
         let page = try ParsedHTML(html)
         #expect(page.all("script").isEmpty)
         for element in page.elements {
-            for name in ["src", "href", "action", "srcset"] { #expect(element.attributes[name] == nil) }
+            for name in ["src", "href", "action", "srcset", "xlink:href", "xmlns"] {
+                #expect(element.attributes[name] == nil, "\(element.name) \(name)")
+            }
         }
         #expect(!html.contains("url("))
         #expect(!html.contains("@import"))
+        #expect(!html.contains("://"))
         let text = page.bodyText
-        for product in ["com.trailmate.app.basic.weekly", "com.trailmate.app.coins.100", "com.trailmate.app.coins.500",
-                        "com.trailmate.app.coins.5OO", "com.trailmate.app.gems.1000", "com.trailmate.app.offline_maps",
-                        "com.trailmate.app.plus.monthly", "com.trailmate.app.pro.yearly",
-                        "com.trailmate.app.season_pass"] {
+        for product in ["com.trailmate.app.basic.weekly", "com.trailmate.app.coins.100", "com.trailmate.app.gems.1000",
+                        "com.trailmate.app.offline_maps", "com.trailmate.app.plus.monthly",
+                        "com.trailmate.app.pro.yearly", "com.trailmate.app.season_pass"] {
             #expect(text.contains(product), "\(product)")
         }
-        // Mismatched cells carry the class and the text mark; one for each price finding in each store.
+        // Mismatched cells carry the class and the text mark; one for each price finding in each store, with the
+        // store's difference from the config where both have a price.
         let marked = page.all("td").filter { ($0.attributes["class"] ?? "").contains("mismatch") }
-        #expect(marked.map(\.text).sorted() == ["≠ 1000 JPY", "≠ 59.99 EUR", "≠ 7.99 USD", "≠ 7.99 USD", "≠ —"])
-        #expect(text.contains("Prices and ignore dates as of 2026-11-22."))
+        #expect(marked.map(\.text).sorted() == ["≠ 1000 JPY", "≠ 59.99 EUR-5.00 EUR, -7.7%",
+                                                "≠ 7.99 USD+1.00 USD, +14.3%", "≠ 7.99 USD+1.00 USD, +14.3%", "≠ —"])
+        #expect(text.contains("Prices as of 2026-11-22"))
+    }
+
+    @Test("HTML in §2a's order: the app, verdict per store, picture per product, changes, products, prices, sources")
+    func releaseDocument() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (result, html) = try report(["--since", "catalogs/demo/products.yml"], in: folder)
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        let page = try ParsedHTML(html)
+        func section(_ id: String) throws -> ParsedHTML.Element {
+            try #require(page.elements.first { $0.attributes["id"] == id })
+        }
+        #expect(page.elements.filter { ["header", "section"].contains($0.name) }.compactMap { $0.attributes["id"] }
+                == ["about", "verdict", "glance", "changes", "products", "prices", "sources"])
+
+        // Who and when.
+        #expect(page.all("h1").map(\.text) == ["Release reportcom.trailmate.app"])
+        #expect(page.all("p").first { $0.attributes["class"] == "meta" }?.text == ("Prices as of 2026-11-22 · config catalogs/demo-drift/products.yml "
+                                                    + "· App Store, Google Play · catalogcheck 0.2.0"))
+        // The verdict per store.
+        #expect(page.all("ul").first { $0.attributes["class"] == "stores" }.map { list in
+            page.elements.drop { $0.text != list.text }.filter { $0.name == "li" }.prefix(3).map(\.text)
+        } == ["✓ passed Config and rules file — 0 errors, 1 warning, 0 notes",
+              "✗ failed App Store — 10 errors, 3 warnings, 2 notes · 6 of 8 config products matched",
+              "✗ failed Google Play — 7 errors, 3 warnings, 0 notes · 5 of 7 config products matched"])
+        // The picture at a glance, counted per product.
+        #expect(page.all("p").first { $0.attributes["class"] == "glance" }?.text
+                == "8 of 9 products need attention; 5 prices differ; 2 products are in no store; "
+                    + "1 product is in a store but not in the config")
+        // What the release changes, from the same differ as `diff`.
+        let changes = try section("changes").text
+        #expect(changes.contains("Since catalogs/demo/products.yml: 2 added, 1 removed, 5 changed, 1 group change."))
+        #expect(changes.contains("price DE: 59.99 EUR → 64.99 EUR (+8.3%, increase for existing subscribers)"))
+        #expect(changes.contains("− removed — consumable, 4.99 USDpossibly renamed to com.trailmate.app.coins.5OO"))
+        // Products by name and ID, with a status per store.
+        let products = page.all("th").filter { $0.attributes["class"] == "product" }.map(\.text)
+        #expect(products == [
+            "Basic Weeklycom.trailmate.app.basic.weeklyauto-renewable · Trailmate Plus / 3 · P1M",
+            "Coins x100com.trailmate.app.coins.100consumable",
+            "500 Coinscom.trailmate.app.coins.500consumable · only in a store",
+            "500 Coinscom.trailmate.app.coins.5OOconsumable",
+            "1000 Gemscom.trailmate.app.gems.1000consumable",
+            "Offline Mapscom.trailmate.app.offline_mapsconsumable",
+            "Plus Monthlycom.trailmate.app.plus.monthlyauto-renewable · Trailmate Plus / 3 · P1M",
+            "Pro Yearlycom.trailmate.app.pro.yearlyauto-renewable · Trailmate Plus / 1 · P1Y",
+            "Season Passcom.trailmate.app.season_passnon-renewing",
+        ])
+        #expect(page.all("td").filter { $0.attributes["class"] == "status-cell" }.map(\.text) == [
+            "✗ 2 findings", "✗ 1 finding", "✗ 2 findings", "✓ ok", "✗ not in config", "✗ not in config",
+            "✗ missing in store", "✗ missing in store", "✗ missing in store", "✗ missing in store",
+            "✗ 2 findings", "✓ ok", "✗ 3 findings", "✗ 3 findings", "✗ 1 finding", "✗ 3 findings",
+            "✓ ok", "not sold here",
+        ])
+        #expect(try section("products").text.contains(
+            "error Google Play price-mismatch DE: config 64.99 EUR → store 59.99 EUR (-5.00 EUR, -7.7%)"))
+        // A chart per product whose prices differ, drawn in SVG with its numbers written out.
+        let charts = page.all("svg")
+        #expect(charts.count == 2)
+        #expect(charts.allSatisfy { $0.attributes["role"] == "img" && $0.attributes["class"] == "chart" })
+        #expect(page.all("text").filter { $0.attributes["class"] == "label" }.map(\.text)
+                == ["≠ not in config", "≠ +14.3%", "≠ +14.3%", "≠ -7.7%", "≠ no price"])
+        // The products whose prices differ come first.
+        #expect(page.all("div").filter { $0.attributes["class"]?.hasPrefix("matrix") == true
+            && $0.attributes["class"] != "matrix-body" }.prefix(3).map { $0.attributes["class"] ?? "" }
+                == ["matrix differs", "matrix differs", "matrix"])
+        // Sources last: every finding with its locations.
+        #expect(try section("sources").text.contains("config catalogs/demo-drift/products.yml:43:11 · "
+                                                      + "store catalogs/demo-drift/play/subscriptions.json:29:13"))
+    }
+
+    @Test("the demo's look-alike IDs are marked where they differ, in every place the report names them")
+    func lookAlikesMarked() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, html) = try report(in: folder)
+        let page = try ParsedHTML(html)
+        let marks = page.all("mark").filter { $0.attributes["class"] == "lookalike" }
+        // Both IDs in the product table, coins.5OO's price matrix heading: two characters each.
+        #expect(marks.map(\.text) == ["0", "0", "O", "O", "O", "O"])
+        #expect(marks.first?.attributes["title"] == "digit '0' where the other has letter 'O', twice, from character 26")
+        #expect(page.bodyText.contains("⚠ Looks like com.trailmate.app.coins.5OO: digit '0' where the other has "
+                                       + "letter 'O', twice, from character 26."))
+    }
+
+    @Test("standard output: without --output and with --output -, the same document")
+    func standardOutput() throws {
+        let plain = try CommandRunner.run(["report"] + Self.inputs + ["--format", "markdown"])
+        let dash = try CommandRunner.run(["report"] + Self.inputs + ["--format", "markdown", "--output", "-"])
+        #expect(plain.exitCode == 1 && dash.exitCode == 1, "\(plain.stderr)\(dash.stderr)")
+        #expect(plain.stdout.hasPrefix("# Release report: `com.trailmate.app`\n\nPrices as of 2026-11-22 · "))
+        #expect(plain.stdout == dash.stdout)
+        #expect(!FileManager.default.fileExists(atPath: "-"))
+        let html = try CommandRunner.run(["report"] + Self.inputs)
+        #expect(html.stdout.hasPrefix("<!DOCTYPE html>\n"))
     }
 
     @Test("two runs give the same bytes")
@@ -69,15 +167,27 @@ struct ReportCommandTests {
         #expect(!html.contains("\u{1B}"))
     }
 
-    @Test("Markdown: the product table and the price tables, mismatches marked")
+    @Test("Markdown: the document in the HTML's order; products, changes, price tables with differences")
     func markdown() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (result, markdown) = try report(["--format", "markdown"], in: folder, name: "report.md")
+        let (result, markdown) = try report(["--format", "markdown", "--since", "catalogs/demo/products.yml"], in: folder,
+                                            name: "report.md")
         #expect(result.exitCode == 1)
-        #expect(markdown.contains("#### Products"))
-        #expect(markdown.contains("| `com.trailmate.app.season_pass` | non-renewing | — | — | ✓ ok | not sold here |"))
-        #expect(markdown.contains("| DE | 64.99 EUR | — | ≠ 59.99 EUR |"))
+        #expect(markdown.contains("## At a glance\n\n**8 of 9 products need attention**; 5 prices differ; "
+                                  + "2 products are in no store; 1 product is in a store but not in the config.\n"))
+        #expect(markdown.contains("| `com.trailmate.app.season_pass` | Season Pass | non-renewing | ✓ ok | not sold here |"))
+        #expect(markdown.contains("| `com.trailmate.app.coins.5`**`OO`** | 500 Coins | consumable | ✗ missing in store |"))
+        #expect(markdown.contains("| DE | 64.99 EUR | — | ≠ 59.99 EUR (-5.00 EUR, -7.7%) |"))
+        #expect(markdown.contains("## What this release changes\n\nSince `catalogs/demo/products.yml`: 2 added, "
+                                  + "1 removed, 5 changed, 1 group change.\n"))
+        #expect(markdown.contains("| `com.trailmate.app.pro.yearly` — Pro Yearly | introOffer: free-trial P1W → free-trial "
+                                  + "P2W<br>price DE: 59.99 EUR → 64.99 EUR \\(\\+8.3%, increase for existing "
+                                  + "subscribers\\)<br>price FR: none → 59.99 EUR |"))
+        let order = ["# Release report", "## ❌ Failed", "## At a glance", "## What this release changes", "## Products",
+                     "## Prices", "## Sources"].map { markdown.range(of: $0)?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+        #expect(markdown.contains("- **error** Google Play `price-mismatch` DE: config 64.99 EUR → store 59.99 EUR\n"))
     }
 
     @Test("the consistent demo: exit 0 and a passed verdict")
@@ -87,7 +197,9 @@ struct ReportCommandTests {
         let inputs = ["--config", "catalogs/demo/products.yml", "--store", "catalogs/demo/asc", "--as-of", "2026-11-22"]
         let (result, html) = try report(in: folder, inputs: inputs)
         #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(try ParsedHTML(html).bodyText.contains("✓ Passed"))
+        let page = try ParsedHTML(html)
+        #expect(page.bodyText.contains("✓ Passed"))
+        #expect(page.all("p").first { $0.attributes["class"] == "glance" }?.text == "All 7 products agree with every store")
     }
 
     @Test("check --report x.html writes the release document; check's Markdown stays PR-comment sized")
@@ -99,10 +211,10 @@ struct ReportCommandTests {
         let result = try CommandRunner.run(["check"] + Self.inputs + ["--report", html, "--report", markdown])
         #expect(result.exitCode == 1)
         let page = try ParsedHTML(try String(contentsOfFile: html, encoding: .utf8))
-        #expect(page.all("section").compactMap { $0.attributes["id"] } == ["verdict", "summary", "findings",
-                                                                             "products", "prices"])
+        #expect(page.all("section").compactMap { $0.attributes["id"] } == ["verdict", "glance", "products", "prices",
+                                                                             "sources"])
         let text = try String(contentsOfFile: markdown, encoding: .utf8)
         #expect(text.contains("| Severity | Rule |"))
-        #expect(!text.contains("#### Products"))
+        #expect(!text.contains("## Products"))
     }
 }

@@ -17,7 +17,7 @@ struct HTMLReporterTests {
         #expect(html.all("meta").contains {
             $0.attributes["name"] == "viewport" && $0.attributes["content"]?.contains("width=device-width") == true
         })
-        #expect(html.all("title").first?.text == "catalogcheck failed: products.yml")
+        #expect(html.all("title").first?.text == "Release report: products.yml — failed")
         let style = try #require(html.all("style").first?.text)
         #expect(style.contains("@media print"))
         #expect(!style.contains("url("))
@@ -47,16 +47,16 @@ struct HTMLReporterTests {
         let html = try ParsedHTML(output)
         let visible = TerminalEscaper.escape(CanonicalResult.hostileName)
         #expect(visible.contains(#"\u{A}file.swift:1:1: error: forged \u{1B}[31mred\u{1B}[0m\u{7}"#))
-        #expect(html.all("div").contains { $0.attributes["class"] == "value" && $0.text == visible })
+        #expect(html.all("div").contains { $0.attributes["class"] == "message" && $0.text.contains(visible) })
         #expect(html.bodyText.contains("reference name is '\(visible)' in the store"))
         #expect(!output.contains("\u{1B}"))
         #expect(!output.contains("\u{7}"))
     }
 
-    @Test("every finding that counts is in the findings table, errors first; the suppressed one is not")
+    @Test("every finding that counts is in the sources' findings list, errors first; the suppressed one is not")
     func findings() throws {
         let html = try ParsedHTML(output)
-        let rows = html.all("tr").filter { ["error", "warning", "note"].contains($0.attributes["class"] ?? "") }
+        let rows = html.all("li").filter { ["error", "warning", "note"].contains($0.attributes["class"] ?? "") }
         #expect(rows.map { $0.attributes["class"] ?? "" } == ["error", "error", "error", "warning", "note", "note"])
         let result = CanonicalResult.make(stores: 2)
         for finding in result.activeFindings {
@@ -75,18 +75,26 @@ struct HTMLReporterTests {
         #expect(rows.allSatisfy { row in ["error", "warning", "note"].contains { row.text.contains($0) } })
     }
 
-    @Test("a verdict, and a summary row per input with its own result")
+    @Test("a verdict with a line per store and its own result; the sources list every input and the remarks")
     func summary() throws {
         let html = try ParsedHTML(output)
         let verdict = try #require(html.elements.first { $0.attributes["id"] == "verdict" })
         #expect(verdict.attributes["class"] == "verdict failed")
         #expect(verdict.text.contains("Failed — 3 errors, 1 warning, 2 notes"))
+        let stores = html.all("ul").first { $0.attributes["class"] == "stores" }
+        #expect(stores?.text.contains("✗ failed catalogs/play — ") == true)
         let summary = try #require(html.all("table").first { $0.attributes["class"] == "summary" })
         #expect(summary.text.contains("catalogs/play"))
-        let rows = html.all("tr").filter { $0.text.contains("catalogs/") && !$0.text.contains("Severity") }
-        #expect(rows.prefix(3).map { $0.text.contains("failed") } == [false, true, true])
-        #expect(html.all("li").first?.text == "catalogs/play: 2 auto-filled prices are not compared: with Auto Fill "
-                    + "Prices true, Price is one amount in the merchant's home currency, not a price for a country")
+        let remarks = html.all("li").filter { $0.text.hasPrefix("catalogs/play: ") }
+        #expect(remarks.map(\.text) == ["catalogs/play: 2 auto-filled prices are not compared: with Auto Fill "
+                    + "Prices true, Price is one amount in the merchant's home currency, not a price for a country"])
+    }
+
+    @Test("without a release overview: who and when, the verdict, a count, and the sources; no product sections")
+    func sectionsWithoutOverview() throws {
+        let html = try ParsedHTML(output)
+        #expect(html.elements.compactMap { $0.attributes["id"] } == ["about", "verdict", "glance", "sources"])
+        #expect(html.all("p").first { $0.attributes["class"] == "glance" }?.text == "6 findings")
     }
 
     @Test("the as-of date is shown when given")

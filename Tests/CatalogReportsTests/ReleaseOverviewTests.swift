@@ -52,8 +52,10 @@ struct ReleaseOverviewTests {
 
         let matrix = try #require(overview.priceMatrices.first { $0.productID == "sub" })
         #expect(matrix.rows.map(\.territory.alpha2) == ["DE", "US"])
-        #expect(matrix.rows[0].config == "9.99 EUR")
-        #expect(matrix.rows[0].stores == ["8.99 EUR", nil])
+        #expect(matrix.rows[0].config?.description == "9.99 EUR")
+        #expect(matrix.rows[0].stores.map { $0?.description } == ["8.99 EUR", nil])
+        #expect(matrix.rows[0].difference(store: 0)?.text == "-1.00 EUR, -10%")
+        #expect(matrix.rows[0].difference(store: 1) == nil)
         #expect(matrix.rows[0].mismatched == [true, false])
         #expect(matrix.rows[1].mismatched == [false, false])
         #expect(overview.priceMatrices.map(\.productID) == ["coins", "sub"])
@@ -88,11 +90,117 @@ struct ReleaseOverviewTests {
             #"coins.b ["duplicate ID", "duplicate ID"] [1, 1]"#,
         ])
         #expect(overview.priceMatrices.map { matrix in
-            "\(matrix.productID) " + matrix.rows.map { "\($0.territory.alpha2) \($0.config ?? "-") \($0.stores) \($0.mismatched)" }
+            "\(matrix.productID) " + matrix.rows.map {
+                "\($0.territory.alpha2) \($0.config?.description ?? "-") \($0.stores.map { $0?.description }) \($0.mismatched)"
+            }
                 .joined()
         } == [
             #"coins.a US 4.99 USD [Optional("4.99 USD"), Optional("5.99 USD")] [false, true]"#,
             #"coins.b US 7.99 USD [nil, nil] [false, false]"#,
         ])
+    }
+
+    @Test("the picture at a glance is counted per product: attention, differing prices, nowhere, only in stores")
+    func glance() {
+        // Arrange: `sub` differs in one price in one store; `gone` is in no store; `extra` only in a store.
+        let config = Catalog(path: "products.yml", format: .catalog, products: [
+            product("coins", .consumable, prices: [("US", "0.99", "USD")]),
+            product("sub", .autoRenewable, prices: [("US", "9.99", "USD"), ("DE", "9.99", "EUR")]),
+            product("gone", .consumable),
+        ])
+        let appStore = Catalog(path: "a.json", format: .ascJSON, products: [
+            product("coins", .consumable, prices: [("US", "0.99", "USD")]),
+            product("sub", .autoRenewable, prices: [("US", "9.99", "USD"), ("DE", "8.99", "EUR")]),
+            product("extra", .consumable),
+        ])
+        let result = Checker().check(config: config, stores: [appStore])
+
+        // Act
+        let overview = ReleaseOverview(config: config, stores: [appStore], result: result)
+
+        // Assert
+        #expect(overview.products.map { "\($0.productID) \($0.needsAttention)" }
+                == ["coins false", "extra true", "gone true", "sub true"])
+        #expect(overview.productsNeedingAttention == 3)
+        #expect(overview.differingPrices == 1)
+        #expect(overview.productsInNoStore == 1)
+        #expect(overview.productsOnlyInStores == 1)
+        #expect(overview.matricesDifferingFirst.map(\.productID) == ["sub", "coins"])
+        #expect(overview.stores.map(\.label) == ["App Store"])
+    }
+
+    @Test("IDs that differ only in look-alike characters are paired, with the offsets where they differ")
+    func lookAlikes() {
+        // Arrange: the demo's drift, a config ID with letters O where the store has digits 0.
+        let config = Catalog(path: "products.yml", format: .catalog, products: [
+            product("com.trailmate.app.coins.5OO", .consumable), product("com.trailmate.app.coins.100", .consumable),
+        ])
+        let store = Catalog(path: "play", format: .playJSON, products: [
+            product("com.trailmate.app.coins.500", .consumable), product("com.trailmate.app.coins.100", .consumable),
+        ])
+        let result = Checker().check(config: config, stores: [store])
+
+        // Act
+        let overview = ReleaseOverview(config: config, stores: [store], result: result)
+
+        // Assert
+        let marked = overview.products.map { row in
+            "\(row.productID) \(row.lookAlike.map { "\($0.other) \($0.offsets)" } ?? "-")"
+        }
+        #expect(marked == ["com.trailmate.app.coins.100 -",
+                           "com.trailmate.app.coins.500 com.trailmate.app.coins.5OO [25, 26]",
+                           "com.trailmate.app.coins.5OO com.trailmate.app.coins.500 [25, 26]"])
+        #expect(overview.product("com.trailmate.app.coins.5OO")?.lookAlike?.description
+                == "letter 'O' where the other has digit '0', twice, from character 26")
+        #expect(overview.stores.map(\.label) == ["Google Play"])
+    }
+
+    @Test("a price difference: amount with the prices' decimals, percent as diff rounds it, + when the store is higher",
+          arguments: [
+              ("6.99", "USD", "7.99", "USD", "+1.00 USD, +14.3%"),
+              ("64.99", "EUR", "59.99", "EUR", "-5.00 EUR, -7.7%"),
+              ("9800", "JPY", "10000", "JPY", "+200 JPY, +2%"),
+              ("0", "USD", "0.99", "USD", "+0.99 USD"),
+              ("9.99", "USD", "9.99", "EUR", "other currency"),
+          ])
+    func difference(config: String, configCurrency: String, store: String, storeCurrency: String, expected: String) throws {
+        let before = Money(amount: try #require(Money.parseAmount(config)), currency: try #require(CurrencyCode(configCurrency)))
+        let after = Money(amount: try #require(Money.parseAmount(store)), currency: try #require(CurrencyCode(storeCurrency)))
+        #expect(PriceDifference(config: before, store: after).text == expected)
+    }
+
+    @Test("a product's offers, billing plans and purchase options are listed, one line each, base territory's price")
+    func offers() throws {
+        // Arrange
+        let us = try #require(Territory(code: "US"))
+        let usd = try #require(CurrencyCode("USD"))
+        func dollars(_ amount: String) throws -> Money {
+            Money(amount: try #require(Money.parseAmount(amount)), currency: usd)
+        }
+        let offers = [
+            Offer(kind: .winBack, id: "come_back", phases: [OfferPhase(mode: .freeTrial, period: SubscriptionPeriod(iso: "P1M"))],
+                  isActive: false, stateText: "INACTIVE"),
+            Offer(kind: .promotional, id: "spring_promo",
+                  phases: [OfferPhase(mode: .payUpFront, period: SubscriptionPeriod(iso: "P3M"), periods: 1,
+                                      prices: [us: try dollars("29.99")])]),
+        ]
+        let plan = BillingPlan(type: .monthly, prices: [us: try dollars("5.99")])
+        let rental = PurchaseOption(id: "rent-30d", kind: .rent(period: try #require(SubscriptionPeriod(iso: "P30D")), expiration: nil),
+                                    prices: [us: try dollars("1.99")])
+        let subscription = product("pro", .autoRenewable, prices: [("US", "59.99", "USD")]) {
+            $0.offers = offers
+            $0.billingPlans = [plan]
+        }
+        let movie = product("movie", .nonConsumable) { $0.purchaseOptions = [rental] }
+        let config = Catalog(path: "products.yml", format: .catalog, products: [subscription, movie])
+
+        // Act
+        let overview = ReleaseOverview(config: config, stores: [], result: Checker().check(config: config, stores: []))
+
+        // Assert
+        #expect(overview.product("pro")?.offers == ["spring_promo (promotional, pay-up-front P3M 29.99 USD)",
+                                                    "come_back (win-back, free-trial P1M, inactive)",
+                                                    "monthly billing plan (5.99 USD a month)"])
+        #expect(overview.product("movie")?.offers == ["rent-30d (rent P30D, 1.99 USD)"])
     }
 }

@@ -219,8 +219,9 @@ public struct CatalogDiffer: Sendable {
         return catalog.capabilities.priceableTerritories?.contains(territory) ?? true
     }
 
-    /// `(new - old) / old × 100`, rounded half away from zero to one decimal; nil when `old` is zero.
-    static func percent(from old: Decimal, to new: Decimal) -> Decimal? {
+    /// `(new - old) / old × 100`, rounded half away from zero to one decimal; nil when `old` is zero. The
+    /// release report's price differences use it too, so a report and a diff never round apart.
+    public static func percent(from old: Decimal, to new: Decimal) -> Decimal? {
         guard old != 0 else { return nil }
         var value = (new - old) / old * 100
         var rounded = Decimal()

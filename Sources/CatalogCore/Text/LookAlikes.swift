@@ -23,30 +23,7 @@ public enum LookAlikes {
                 clauses.append(Clause(mine: this, theirs: that, count: 1, first: position))
             }
         }
-        var left = 0, right = 0
-        while left < mine.count || right < theirs.count {
-            let this = left < mine.count ? mine[left] : nil
-            let that = right < theirs.count ? theirs[right] : nil
-            if let this, this == that {
-                left += 1
-                right += 1
-            } else if let this, let that, skeleton(this) == nil, skeleton(that) == nil {
-                record(this, that, at: left + 1)
-                left += 1
-                right += 1
-            } else if let this, skeleton(this) == nil {
-                record(this, nil, at: left + 1)
-                left += 1
-            } else if let that, skeleton(that) == nil {
-                record(nil, that, at: left + 1)
-                right += 1
-            } else {
-                // Equal skeletons with no invisible character left here: both are visible look-alikes.
-                record(this, that, at: left + 1)
-                left += 1
-                right += 1
-            }
-        }
+        walk(mine, theirs) { this, that, position in record(this, that, at: position) }
         return clauses.map(\.text).joined(separator: "; ")
     }
 

@@ -1,6 +1,5 @@
-/// The table pieces the HTML report's sections share, whoever builds them: `HTMLReporter` (verdict, summary,
-/// findings) and `HTMLReleaseSections` (products, price matrices) style their tables alike with the one style
-/// sheet. Here, below both, so the release sections need nothing from the reporter that places them.
+/// The table pieces of the HTML release document (`HTMLReleaseSections`): a scrolling frame, column headers,
+/// paths that wrap between folders, the empty-cell dash, all styled by `HTMLReporter`'s one style sheet.
 protocol HTMLReportPieces {}
 
 extension HTMLReportPieces {

@@ -1,9 +1,11 @@
 import CatalogCore
+import Foundation
 
-/// What the release report shows besides the findings (DESIGN.md §2a): every product with its status per
-/// store, and a price matrix per priced product (territories × config and each store, mismatched cells
-/// marked). Built from the same `ProductMatching` and findings as `check`, so each status and each `≠` agrees
-/// with a finding of the run; pure and sorted.
+/// What the release report shows besides the verdict (DESIGN.md §2a): the app, every product with its name,
+/// status per store, offers and findings, a price matrix per priced product (territories × config and each
+/// store, mismatched cells marked, each store's difference from the config), the product-less findings, the
+/// look-alike IDs, and with `--since` what the release changes. Built from the same `ProductMatching` and
+/// findings as `check`, so each status and each `≠` agrees with a finding of the run; pure and sorted.
 public struct ReleaseOverview: Hashable, Sendable {
     /// A store input, in the order given.
     public struct Store: Hashable, Sendable {
@@ -13,6 +15,9 @@ public struct ReleaseOverview: Hashable, Sendable {
         public var path: String
         /// Its format.
         public var format: CatalogFormat
+        /// What a reader calls it: `App Store`, `Google Play`; with the file name when two inputs would read
+        /// alike (`App Store (asc)`).
+        public var label: String
     }
 
     /// A product's standing in one store.
@@ -29,6 +34,24 @@ public struct ReleaseOverview: Hashable, Sendable {
         case duplicate = "duplicate ID"
         /// The config does not sell it in this store (`stores:`).
         case notSold = "not sold here"
+
+        /// Whether a release manager has something to do about it.
+        public var needsAttention: Bool {
+            switch self {
+            case .ok, .notSold: false
+            case .mismatch, .missingInStore, .notInConfig, .duplicate: true
+            }
+        }
+    }
+
+    /// Another product's ID that reads the same as this one (`coins.5OO` and `coins.500`).
+    public struct LookAlike: Hashable, Sendable {
+        /// The other ID.
+        public var other: String
+        /// The 0-based offsets, in Unicode scalars of this product's ID, of the characters that differ.
+        public var offsets: [Int]
+        /// `letter 'O' where the other has digit '0', twice, from character 26` (`LookAlikes.difference`).
+        public var description: String
     }
 
     /// One product row: the config's description, or the store's for products only a store has.
@@ -38,57 +61,137 @@ public struct ReleaseOverview: Hashable, Sendable {
         /// Whether the row is a config product (a store ID that equals a config key has a row of its own when
         /// that config product maps to another ID there).
         public var inConfig: Bool
+        /// The reference name (the config's, or the store's for a product only a store has).
+        public var name: String?
+        /// The type, canonical text.
         public var type: String?
+        /// The subscription group's name.
         public var group: String?
+        /// The rank within the group.
         public var level: Int?
+        /// The subscription period, ISO 8601.
         public var period: String?
         /// One per store, in store order.
         public var statuses: [Status]
         /// Findings that count, per store.
         public var findings: [Int]
+        /// The findings that count about this product: the config's own first, then each store's in store order,
+        /// each in output order.
+        public var details: [Finding]
+        /// Its offers, billing plans and purchase options, one line each
+        /// (`spring_promo (promotional, pay-up-front P3M, 29.99 USD)`).
+        public var offers: [String]
+        /// The product of the report whose ID looks the same, when there is one.
+        public var lookAlike: LookAlike?
+
+        /// Whether a release manager has something to do about it: a status that is not fine, or a finding.
+        public var needsAttention: Bool {
+            statuses.contains(where: \.needsAttention) || !details.isEmpty
+        }
     }
 
     /// One territory of a price matrix.
     public struct PriceRow: Hashable, Sendable {
+        /// The territory.
         public var territory: Territory
-        /// The config's price (canonical text), nil when it has none there.
-        public var config: String?
+        /// The config's price, nil when it has none there.
+        public var config: Money?
         /// Each store's price, in store order.
-        public var stores: [String?]
+        public var stores: [Money?]
         /// Whether a price finding that counts marks the cell, per store.
         public var mismatched: [Bool]
+
+        /// How the store at `index` differs from the config here: nil when either has no price or the amounts
+        /// are equal.
+        public func difference(store index: Int) -> PriceDifference? {
+            guard let config, let price = stores[index], price != config else { return nil }
+            return PriceDifference(config: config, store: price)
+        }
     }
 
     /// A priced product's matrix.
     public struct PriceMatrix: Hashable, Sendable {
+        /// The product's ID (config key, or store ID).
         public var productID: String
+        /// The product's reference name.
+        public var name: String?
+        /// One row per territory that some side prices, sorted by territory code.
         public var rows: [PriceRow]
+
+        /// Whether a store's price differs from the config's (or one side lacks it) in some territory.
+        public var differs: Bool {
+            rows.contains { row in row.mismatched.contains(true) || row.stores.indices.contains { row.difference(store: $0) != nil } }
+        }
     }
 
+    /// The app the config describes (`app.bundleId`).
+    public var appID: String?
     /// The store inputs.
     public var stores: [Store]
     /// Products sorted by ID.
     public var products: [ProductRow]
     /// Matrices for products that have a price on some side, sorted by product ID; rows by territory.
     public var priceMatrices: [PriceMatrix]
+    /// Findings that count and concern no product (a group, a storefront, a rules-file entry), in output order.
+    public var otherFindings: [Finding]
+    /// What the release changes: the config given to `--since` against this one; nil without `--since`.
+    public var changes: CatalogDiff?
+    /// Each product ID's row in `products` (the config's when a store-only row shares the ID).
+    private var rowIndex: [String: Int] = [:]
 
-    /// Builds the overview of a check: `stores` are the run's store inputs in the order `Checker` got them.
-    public init(config: Catalog, stores: [Catalog], result: CheckResult) {
-        self.stores = stores.enumerated().map { position, store in
-            Store(input: StoreInputID(position: position), path: store.path, format: store.format)
+    /// The row of a product ID (the config's when a store-only row shares it), in constant time.
+    public func product(_ id: String) -> ProductRow? {
+        rowIndex[id].map { products[$0] }
+    }
+
+    /// The price matrices where a store differs from the config first, then the others, each part by product
+    /// ID: what a reader must look at comes before what agrees.
+    public var matricesDifferingFirst: [PriceMatrix] {
+        priceMatrices.filter(\.differs) + priceMatrices.filter { !$0.differs }
+    }
+
+    /// How many products need attention (the picture at a glance: "8 of 9 products need attention").
+    public var productsNeedingAttention: Int { products.count { $0.needsAttention } }
+
+    /// How many price cells (product × territory × store) a price finding marks.
+    public var differingPrices: Int {
+        priceMatrices.reduce(0) { sum, matrix in
+            sum + matrix.rows.reduce(0) { $0 + $1.mismatched.count { $0 } }
         }
+    }
+
+    /// Config products that are missing in every store they are sold in.
+    public var productsInNoStore: Int {
+        products.count { row in
+            row.inConfig && row.statuses.contains(.missingInStore)
+                && row.statuses.allSatisfy { $0 == .missingInStore || $0 == .notSold }
+        }
+    }
+
+    /// Products that some store has and the config does not.
+    public var productsOnlyInStores: Int { products.count { !$0.inConfig } }
+
+    /// Builds the overview of a check: `stores` are the run's store inputs in the order `Checker` got them;
+    /// `changes` is the `--since` diff, when there is one.
+    public init(config: Catalog, stores: [Catalog], result: CheckResult, changes: CatalogDiff? = nil) {
+        appID = config.appID
+        self.changes = changes
+        self.stores = Self.stores(stores)
         let active = result.activeFindings
         var configRows: [String: ProductRow] = [:]
         var storeRows: [String: ProductRow] = [:]
         var matrices: [String: [Territory: PriceRow]] = [:]
+        var names: [String: String] = [:]
         let storeCount = stores.count
 
         func blankRow(_ product: Product, in catalog: Catalog, inConfig: Bool) -> ProductRow {
-            ProductRow(productID: product.id.rawValue, inConfig: inConfig, type: product.kind?.rawValue,
+            ProductRow(productID: product.id.rawValue, inConfig: inConfig, name: product.referenceName,
+                       type: product.kind?.rawValue,
                        group: product.groupKey.map { catalog.groupName(forKey: $0) ?? $0 }, level: product.level,
                        period: product.period?.description,
                        statuses: Array(repeating: .notSold, count: storeCount),
-                       findings: Array(repeating: 0, count: storeCount))
+                       findings: Array(repeating: 0, count: storeCount), details: [],
+                       offers: Self.offers(of: product, in: catalog), lookAlike: nil)
         }
         func priceRow(_ territory: Territory) -> PriceRow {
             PriceRow(territory: territory, config: nil, stores: Array(repeating: nil, count: storeCount),
@@ -97,10 +200,13 @@ public struct ReleaseOverview: Hashable, Sendable {
 
         for product in config.products where configRows[product.id.rawValue] == nil {
             configRows[product.id.rawValue] = blankRow(product, in: config, inConfig: true)
+            names[product.id.rawValue] = product.referenceName
             for (territory, price) in product.prices {
-                matrices[product.id.rawValue, default: [:]][territory, default: priceRow(territory)].config =
-                    price.money.description
+                matrices[product.id.rawValue, default: [:]][territory, default: priceRow(territory)].config = price.money
             }
+        }
+        for finding in result.activeFindings(forStore: nil) where finding.concernsProduct {
+            if let key = finding.productID { configRows[key]?.details.append(finding) }
         }
         var findingsByInput: [StoreInputID: [Finding]] = [:]
         for finding in active {
@@ -113,26 +219,31 @@ public struct ReleaseOverview: Hashable, Sendable {
             // store's row; every other product finding to the config product's.
             let unmatchedRepeats = Set(matching.storeDuplicates.map(\.first.id)
                 .filter { matching.configKey(forStoreID: $0) == nil }.map(\.rawValue))
-            var configCounts: [String: Int] = [:]
-            var storeCounts: [String: Int] = [:]
+            var configDetails: [String: [Finding]] = [:]
+            var storeDetails: [String: [Finding]] = [:]
             for finding in storeFindings where finding.concernsProduct {
                 guard let key = finding.productID else { continue }
                 let storeSide = finding.rule == .productMissingInConfig
                     || (finding.rule == .duplicateProductID && finding.configLocation == nil
                         && unmatchedRepeats.contains(key))
-                if storeSide { storeCounts[key, default: 0] += 1 } else { configCounts[key, default: 0] += 1 }
+                if storeSide {
+                    storeDetails[key, default: []].append(finding)
+                } else {
+                    configDetails[key, default: []].append(finding)
+                }
             }
             func mark(_ product: Product, _ status: Status) {
                 let key = product.id.rawValue
+                let details = configDetails[key] ?? []
                 configRows[key]?.statuses[index] = status
-                configRows[key]?.findings[index] = configCounts[key] ?? 0
+                configRows[key]?.findings[index] = details.count
+                configRows[key]?.details += details
             }
             for match in matching.matches {
                 let key = match.mine.id.rawValue
-                mark(match.mine, configCounts[key] ?? 0 == 0 ? .ok : .mismatch)
+                mark(match.mine, configDetails[key]?.isEmpty ?? true ? .ok : .mismatch)
                 for (territory, price) in match.theirs.prices {
-                    matrices[key, default: [:]][territory, default: priceRow(territory)].stores[index] =
-                        price.money.description
+                    matrices[key, default: [:]][territory, default: priceRow(territory)].stores[index] = price.money
                 }
             }
             for product in matching.missingInStore { mark(product, .missingInStore) }
@@ -141,19 +252,177 @@ public struct ReleaseOverview: Hashable, Sendable {
                 let key = product.id.rawValue
                 var row = storeRows[key] ?? blankRow(product, in: store, inConfig: false)
                 row.statuses[index] = .notInConfig
-                row.findings[index] = storeCounts[key] ?? 0
+                row.findings[index] = storeDetails[key]?.count ?? 0
+                row.details += storeDetails[key] ?? []
                 storeRows[key] = row
+                if names[key] == nil { names[key] = product.referenceName }
             }
             for finding in storeFindings where finding.rule.field == .price && finding.concernsProduct {
                 guard let key = finding.productID, let territory = finding.territory else { continue }
                 matrices[key, default: [:]][territory, default: priceRow(territory)].mismatched[index] = true
             }
         }
-        products = (Array(configRows.values) + Array(storeRows.values)).sorted {
+        products = Self.markingLookAlikes((Array(configRows.values) + Array(storeRows.values)).sorted {
             ($0.productID, $0.inConfig ? 0 : 1) < ($1.productID, $1.inConfig ? 0 : 1)
-        }
+        })
         priceMatrices = matrices.map { id, territories in
-            PriceMatrix(productID: id, rows: territories.values.sorted { $0.territory.alpha2 < $1.territory.alpha2 })
+            PriceMatrix(productID: id, name: names[id],
+                        rows: territories.values.sorted { $0.territory.alpha2 < $1.territory.alpha2 })
         }.sorted { $0.productID < $1.productID }
+        otherFindings = active.filter { !$0.concernsProduct }
+        for (index, row) in products.enumerated() where rowIndex[row.productID] == nil { rowIndex[row.productID] = index }
+    }
+
+    /// The store inputs with their labels: the store's name, and the file name where two would read alike.
+    private static func stores(_ catalogs: [Catalog]) -> [Store] {
+        func name(_ catalog: Catalog) -> String {
+            switch catalog.store {
+            case .appStore: "App Store"
+            case .play: "Google Play"
+            case nil: catalog.format.rawValue
+            }
+        }
+        let names = catalogs.map(name)
+        return catalogs.enumerated().map { position, catalog in
+            var label = names[position]
+            if names.count(where: { $0 == label }) > 1 {
+                label += " (\(catalog.path.split(separator: "/").last.map(String.init) ?? catalog.path))"
+            }
+            return Store(input: StoreInputID(position: position), path: catalog.path, format: catalog.format,
+                         label: label)
+        }
+    }
+
+    /// Each row with the other row whose ID looks the same, if any: rows are grouped by `LookAlikes.skeleton`,
+    /// so only IDs that can look alike are compared (linear in the IDs' total length, whatever their number).
+    private static func markingLookAlikes(_ rows: [ProductRow]) -> [ProductRow] {
+        var bySkeleton: [String: [Int]] = [:]
+        for (index, row) in rows.enumerated() {
+            bySkeleton[LookAlikes.skeleton(of: row.productID), default: []].append(index)
+        }
+        var marked = rows
+        for indices in bySkeleton.values where indices.count > 1 {
+            for index in indices {
+                let id = rows[index].productID
+                // The first other ID that differs (a config row and a store row may share an ID).
+                for other in indices.map({ rows[$0].productID }) where other != id {
+                    guard let offsets = LookAlikes.markedOffsets(id, from: other),
+                          let description = LookAlikes.difference(id, from: other) else { continue }
+                    marked[index].lookAlike = LookAlike(other: other, offsets: offsets, description: description)
+                    break
+                }
+            }
+        }
+        return marked
+    }
+
+    /// A line per offer, billing plan and purchase option, sorted as the model sorts them:
+    /// `spring_promo (promotional, pay-up-front P3M, 29.99 USD)`, `monthly billing plan (4.99 USD a month)`,
+    /// `rent-30d (rent P30D, 1.99 USD)`. Prices are the base territory's, else the first territory's.
+    private static func offers(of product: Product, in catalog: Catalog) -> [String] {
+        func price(_ prices: [Territory: Money]) -> Money? {
+            prices[catalog.baseTerritory] ?? prices.min { $0.key.alpha2 < $1.key.alpha2 }?.value
+        }
+        var lines: [String] = []
+        for offer in (product.offers ?? []).sorted(by: { $0.key < $1.key }) {
+            var parts = [offer.kind.rawValue]
+            for phase in offer.phases {
+                var phaseText = phase.summary
+                if let money = price(phase.prices) ?? phase.basePrice {
+                    phaseText += phaseText.isEmpty ? money.description : " \(money)"
+                }
+                if !phaseText.isEmpty { parts.append(phaseText) }
+            }
+            if offer.isActive == false { parts.append(offer.stateText?.lowercased() ?? "inactive") }
+            let name = offer.purchaseOption.map { "\($0)/\(offer.id)" } ?? offer.id
+            lines.append("\(name) (\(parts.joined(separator: ", ")))")
+        }
+        for plan in (product.billingPlans ?? []).sorted(by: { $0.type < $1.type }) {
+            let amount = price(plan.prices).map { " (\($0) a month)" } ?? ""
+            lines.append("\(plan.type.rawValue) billing plan" + (plan.type == .monthly ? amount : ""))
+        }
+        for option in (product.purchaseOptions ?? []).sorted(by: { $0.id < $1.id }) {
+            var parts = [option.kind.description]
+            if let money = price(option.prices) { parts.append(money.description) }
+            if option.isActive == false { parts.append("inactive") }
+            lines.append("\(option.id) (\(parts.joined(separator: ", ")))")
+        }
+        return lines
+    }
+}
+
+extension ReleaseOverview {
+    /// `8 of 9 products need attention` and `5 prices differ`, `2 products are in no store`, … — counted per
+    /// product (DESIGN.md §2a), in the words both release documents use.
+    var glance: (headline: String, details: [String]) {
+        let total = products.count
+        let attention = productsNeedingAttention
+        let headline = attention == 0
+            ? "All \(plural(total, "product")) agree with every store"
+            : "\(attention) of \(plural(total, "product")) \(attention == 1 ? "needs" : "need") attention"
+        var details: [String] = []
+        let prices = differingPrices
+        if prices > 0 { details.append("\(plural(prices, "price")) \(prices == 1 ? "differs" : "differ")") }
+        let nowhere = productsInNoStore
+        if nowhere > 0 {
+            details.append("\(plural(nowhere, "product")) \(nowhere == 1 ? "is" : "are") in no store")
+        }
+        let extra = productsOnlyInStores
+        if extra > 0 {
+            details.append("\(plural(extra, "product")) \(extra == 1 ? "is" : "are") in a store but not in the config")
+        }
+        return (headline, details)
+    }
+}
+
+/// How a store's price differs from the config's in one territory: the amount when the currencies match, and
+/// the percent (`+8.3%` means the store is higher), rounded as `diff` rounds.
+public struct PriceDifference: Hashable, Sendable {
+    /// Store minus config, when both are in one currency.
+    public var amount: Money?
+    /// `amount` over the config's amount, in percent, one decimal; nil when the currencies differ or the
+    /// config's amount is zero.
+    public var percent: Decimal?
+
+    /// The difference of `store` from `config`.
+    public init(config: Money, store: Money) {
+        guard config.currency == store.currency else {
+            amount = nil
+            percent = nil
+            return
+        }
+        amount = Money(amount: store.amount - config.amount, currency: config.currency)
+        percent = CatalogDiffer.percent(from: config.amount, to: store.amount)
+        decimals = max(Self.decimals(config.amount), Self.decimals(store.amount))
+    }
+
+    /// Decimal places to show the amount with: as many as the more precise of the two prices.
+    private var decimals = 0
+
+    /// `+1.00 USD`, `-5.00 EUR`; nil when the currencies differ.
+    public var amountText: String? {
+        guard let amount else { return nil }
+        let sign = amount.amount < 0 ? "-" : "+"
+        var digits = Money.format(abs(amount.amount))
+        let shown = Self.decimals(abs(amount.amount))
+        if shown < decimals { digits += (shown == 0 ? "." : "") + String(repeating: "0", count: decimals - shown) }
+        return "\(sign)\(digits) \(amount.currency.code)"
+    }
+
+    /// `+14.3%`, `-7.7%`, `0%` style text; nil when there is no percent.
+    public var percentText: String? {
+        percent.map { ($0 > 0 ? "+" : "") + Money.format($0) + "%" }
+    }
+
+    /// `+1.00 USD, +14.3%`, or `other currency` when the two cannot be compared.
+    public var text: String {
+        guard let amountText else { return "other currency" }
+        return [amountText, percentText].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    private static func decimals(_ amount: Decimal) -> Int {
+        let text = Money.format(amount)
+        guard let dot = text.firstIndex(of: ".") else { return 0 }
+        return text.distance(from: text.index(after: dot), to: text.endIndex)
     }
 }

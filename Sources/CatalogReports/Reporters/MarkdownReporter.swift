@@ -4,7 +4,9 @@ import CatalogCore
 /// line, a summary table with a row per input, the store remarks, then one findings table, errors first.
 /// Every cell is escaped with `MarkdownEscaper`, so catalog text never becomes a new cell, row, link or HTML.
 /// Suppressed findings are left out (a line counts them). The report is capped: when the findings would
-/// make it reach `characterLimit`, the table stops and a line says how many findings were left out.
+/// make it reach `characterLimit`, the table stops and a line says how many findings were left out. With a
+/// `ReleaseOverview` in the context (the `report` command) it writes the release document instead, whole
+/// (`MarkdownReleaseSections`).
 public struct MarkdownReporter: Reporter {
     /// The report stays under this many characters, counted as UTF-16 code units. That is what a browser's
     /// `maxlength` counts, and never less than the count of Unicode scalars or of Swift `Character`s, so
@@ -48,6 +50,11 @@ public struct MarkdownReporter: Reporter {
 
     public func report(_ result: CheckResult, context: ReportContext) -> String {
         let overview = ReportOverview(result)
+        if let release = context.overview {
+            // The `report` command: the release document, whole (a file or standard output, not a comment).
+            return MarkdownReleaseSections(check: overview, release: release, configPath: result.configPath,
+                                           asOf: context.asOf).document
+        }
         let verdict = verdictLine(overview)
         var head = [verdict, ""]
         if let asOf = context.asOf {
@@ -63,17 +70,14 @@ public struct MarkdownReporter: Reporter {
         if let policy = overview.policyLine {
             head += [policy + ".", ""]
         }
-        let release = context.overview.map { MarkdownReleaseSections(overview: $0).lines } ?? []
-        guard !overview.findings.isEmpty else {
-            return withRelease(head + ["No findings."], release)
-        }
+        guard !overview.findings.isEmpty else { return lines(head + ["No findings."]) }
         let table = [
             "| Severity | Rule | Product | Territory | Config | Store | Message |",
             "| --- | --- | --- | --- | --- | --- | --- |",
         ]
         let rows = overview.findings.map(row)
         let whole = lines(head + table + rows)
-        if budget.size(of: whole) < budget.limit { return withRelease(head + table + rows, release) }
+        if budget.size(of: whole) < budget.limit { return whole }
 
         // Too long: keep the rows that fit with room for the closing line, which is longest when no row fits.
         let reserve = budget.size(of: lines(["", moreLine(rows.count)]))
@@ -92,17 +96,6 @@ public struct MarkdownReporter: Reporter {
         }
         let shown = kept > 0 ? table + rows[..<kept] + [""] : []
         return lines(head + shown + [moreLine(rows.count - kept)])
-    }
-
-    /// The report with the release sections after it when they fit the budget, else with a line saying
-    /// where to find them.
-    private func withRelease(_ report: [String], _ release: [String]) -> String {
-        guard !release.isEmpty else { return lines(report) }
-        let full = lines(report + [""] + release)
-        if budget.size(of: full) < budget.limit { return full }
-        let note = lines(report + ["", "Products and price matrices are left out here (over the size limit); "
-                                   + "the HTML report has them."])
-        return budget.size(of: note) < budget.limit ? note : lines(report)
     }
 
     private func verdictLine(_ overview: ReportOverview) -> String {

@@ -8,11 +8,13 @@ import Foundation
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Write the release report: verdict per store, findings, products and price matrices.",
+        abstract: "Write the release report: verdict per store, products at a glance, changes, prices, findings.",
         discussion: """
             HTML (default: one self-contained, printable file with no scripts and no network references) or \
-            Markdown, to --output or standard output. Exits like check: 0 consistent, 1 inconsistent (the report is written in both cases), \
-            2 unreadable input or an output that could not be written.
+            Markdown, to --output FILE or standard output (no --output, or --output -). --since CATALOG (a path, \
+            FORMAT:PATH or git:REV:PATH, typically the config of the last release) adds what this release \
+            changes, as diff shows it. Exits like check: 0 consistent, 1 inconsistent (the report is written in \
+            both cases), 2 unreadable input or an output that could not be written.
             """
     )
 
@@ -35,17 +37,24 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: "html (default) or markdown.")
     var format: Format = .html
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Add what this release changes since this catalog: PATH, FORMAT:PATH or git:REV:PATH.", valueName: "catalog"))
+    var since: String?
+
     @OptionGroup var destination: OutputOption
     @OptionGroup var date: AsOfOption
 
     func run() throws {
         let console = Console()
         let day = try date.day()
-        let run = try CheckRun(inputs: inputs, policy: policy, outputs: destination.output.map { [$0] } ?? [],
-                               asOf: day).run(console: console)
+        // `--output -` is standard output, as the inputs' `-` is standard input.
+        let output = destination.output == "-" ? nil : destination.output
+        var checkRun = CheckRun(inputs: inputs, policy: policy, outputs: output.map { [$0] } ?? [], asOf: day)
+        checkRun.since = since.map(InputSource.init)
+        let run = try checkRun.run(console: console)
         let context = ReportContext(asOf: day, workingDirectory: FileManager.default.currentDirectoryPath,
                                     overview: run.overview())
-        try console.emit(format.reportFormat.reporter.report(run.result, context: context), to: destination.output)
+        try console.emit(format.reportFormat.reporter.report(run.result, context: context), to: output)
         if !run.result.isConsistent { throw Exit.inconsistent }
     }
 }

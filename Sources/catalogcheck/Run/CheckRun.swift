@@ -28,6 +28,8 @@ struct CheckRun {
     var outputs: [String]
     /// `--as-of`.
     var asOf: CalendarDate
+    /// `report --since`: an earlier config whose diff against this one the release report shows.
+    var since: InputSource?
 
     /// The run the options describe.
     init(inputs: CatalogInputOptions, policy: PolicyOptions, updatingBaseline: Bool = false, outputs: [String],
@@ -47,9 +49,10 @@ struct CheckRun {
     /// Runs the check; an unreadable input is exit 2, a store given twice exit 64.
     func run(console: Console) throws -> CheckedRun {
         let (config, stores) = try resolveInputs(console: console)
+        let sinceInput = try since.map { since in try reportingInputErrors(console) { try since.resolve(as: .catalog) } }
         let rulesFile = locateRulesFile()
         let readBaseline = updatingBaseline ? nil : baselinePath
-        var inputs = [RunInput(config)] + stores.map(RunInput.init)
+        var inputs = [RunInput(config)] + stores.map(RunInput.init) + (sinceInput.map { [RunInput($0)] } ?? [])
         if let rulesFile, let input = RunInput(role: "the rules file", path: rulesFile) { inputs.append(input) }
         if let readBaseline, let input = RunInput(role: "the baseline", path: readBaseline) { inputs.append(input) }
         try OutputGuard.refuseOverwriting(inputs, outputs: outputs, console: console)
@@ -69,13 +72,16 @@ struct CheckRun {
         let options = CheckOptions(territories: territories ?? rules.territories)
         let checked = Checker(options: options).check(config: configCatalog, stores: storeCatalogs)
         let result = Policy(rules: rules, baseline: baseline, strict: strict, asOf: asOf).apply(to: checked)
-        return CheckedRun(result: result, config: configCatalog, stores: storeCatalogs)
+        let changes = try sinceInput.map { input in
+            CatalogDiffer().diff(old: try reportingInputErrors(console) { try loader.load(input) }, new: configCatalog)
+        }
+        return CheckedRun(result: result, config: configCatalog, stores: storeCatalogs, changes: changes)
     }
 
     /// The config, then each store, looked at once; standard input may be named once, and one store input may
     /// be given once, whatever its spelling (a usage error, exit 64: every count would double).
     private func resolveInputs(console: Console) throws -> (config: ResolvedInput, stores: [ResolvedInput]) {
-        let spellings = [config] + stores
+        let spellings = [config] + stores + (since.map { [$0] } ?? [])
         if spellings.filter({ $0.origin == .standardInput }).count > 1 {
             console.error("Error: standard input (-) can be read once; give it to one --config or --store")
             throw Exit.usage
@@ -114,9 +120,11 @@ struct CheckedRun {
     var config: Catalog
     /// The store inputs.
     var stores: [Catalog]
+    /// What the release changes since `report --since`'s config; nil without it.
+    var changes: CatalogDiff?
 
     /// Products and price matrices, for the release report (built on request: it walks every price).
     func overview() -> ReleaseOverview {
-        ReleaseOverview(config: config, stores: stores, result: result)
+        ReleaseOverview(config: config, stores: stores, result: result, changes: changes)
     }
 }
