@@ -9,13 +9,16 @@ let package = Package(
         // For the fuzz package in Fuzz/ (its own Package.swift); the CLI does not use it.
         .library(name: "CatalogFormats", targets: ["CatalogFormats"]),
     ],
+    // Exact versions: Package.resolved is not committed, so these pins are what makes a build from a tag the
+    // same build (their own dependencies resolve within the ranges these versions declare). The release archives
+    // (scripts/release) are the pinned artifact users take.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", exact: "5.8.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         // The normalized model, matching and rules. Pure Swift + Foundation.

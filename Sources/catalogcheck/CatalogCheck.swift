@@ -16,7 +16,7 @@ struct CatalogCheck: ParsableCommand {
             Exit codes: 0 consistent, 1 inconsistent (a failing finding), 2 cannot check (unreadable or \
             invalid input, or an output that could not be written), 64 usage error.
             """,
-        version: ToolInfo.version,
+        version: BuildCommit.versionLine,
         subcommands: [CheckCommand.self, DiffCommand.self, ReportCommand.self, ValidateCommand.self, FetchCommand.self,
                       ExportCommand.self, FormatsCommand.self, RulesCommand.self],
         defaultSubcommand: nil

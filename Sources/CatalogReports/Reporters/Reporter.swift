@@ -32,8 +32,10 @@ public struct ReportContext: Sendable {
 public enum ToolInfo {
     /// The executable's name.
     public static let name = "catalogcheck"
-    /// The version (`catalogcheck --version`, SARIF `tool.driver.version`, the HTML report's footer).
-    public static let version = "0.2.0"
+    /// The version: the one place it is written (`catalogcheck --version`, SARIF `tool.driver.version`, the HTML
+    /// report's footer; `scripts/release` names the archives after it, and `.ci/run` checks CHANGELOG.md and the
+    /// templates against it).
+    public static let version = "1.0.0"
     /// Where the rules are documented (SARIF `tool.driver.informationUri`).
     public static let informationURI = "https://github.com/catalogcheck/catalogcheck"
 }
