@@ -84,6 +84,9 @@ def demo_config_offers():
                                   "eligibility": {"customers": ["new", "expired"], "stackable": False}},
                 "first-year-half": {"kind": "play", "mode": "pay-as-you-go", "period": "P1Y", "discount": "50%",
                                     "eligibility": {"rule": "acquisition", "scope": "this-subscription"}},
+                # The Play offer that is the base plan's free week (its introOffer): an offer like any other.
+                "pro-yearly-trial": {"kind": "play", "mode": "free-trial", "period": "P1W",
+                                     "eligibility": {"rule": "acquisition", "scope": "this-subscription"}},
             },
             "billingPlans": {"monthly": {"prices": {"DE": "5.49 EUR", "GB": "4.99 GBP"}}},
         },

@@ -87,6 +87,16 @@ enum OfferExport {
     /// The terms of a phase to write, and the ones it cannot hold besides them as note text.
     static func terms(of phase: OfferPhase) -> (terms: Terms?, notes: [String]) {
         var all: [Terms] = []
+        // A free trial costs nothing and the config refuses a price on one (§5a.15): a store's price there (which
+        // `offer-free-with-price` reports about the store itself) is noted, never written as the config's.
+        if phase.mode == .freeTrial {
+            var notes: [String] = []
+            if let price = phase.basePrice { notes.append("a free trial priced in the source: \(text(of: .price(price)))") }
+            if !phase.prices.isEmpty {
+                notes.append("a free trial priced in the source: \(text(of: .prices(phase.prices)))")
+            }
+            return (nil, notes)
+        }
         if let price = phase.basePrice { all.append(.price(price)) }
         if !phase.prices.isEmpty { all.append(.prices(phase.prices)) }
         if let discount = phase.discount { all.append(.discount(discount)) }
