@@ -1,0 +1,170 @@
+import CatalogCore
+import CatalogFormats
+import Foundation
+import TestSupport
+import Testing
+
+/// The App Store Connect reader's offers and billing plans (issue 19; FORMATS.md "Offers, purchase options and
+/// billing plans"). The fixtures are shaped as OpenAPI 4.4.1 has the responses: `SubscriptionPromotionalOffer`,
+/// `SubscriptionOfferCode`, `WinBackOffer`, `InAppPurchaseOfferCode` and their `…Prices`, `SubscriptionPrice`
+/// with `planType`.
+@Suite("ASC offers")
+struct ASCOffersReaderTests {
+    private static func options() throws -> ReadOptions {
+        ReadOptions(asOf: try #require(CalendarDate(year: 2026, month: 11, day: 22)))
+    }
+
+    private static func read(_ path: String) throws -> Catalog {
+        try AppStoreConnectReader().read(contentsOf: Fixtures.url(path), displayPath: path, options: options())
+    }
+
+    private static func readError(_ path: String) throws -> CatalogReadError? {
+        let options = try options()
+        do {
+            _ = try AppStoreConnectReader().read(contentsOf: Fixtures.url(path), displayPath: path, options: options)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private static func money(_ amount: String, _ currency: String) throws -> Money {
+        Money(amount: try #require(Money.parseAmount(amount)), currency: try #require(CurrencyCode(currency)))
+    }
+
+    private static func territory(_ code: String) throws -> Territory { try #require(Territory(code: code)) }
+
+    /// The offers without locations, so whole values compare.
+    private static func withoutLocations(_ offers: [Offer]?) -> [Offer]? {
+        offers?.map { offer in
+            var copy = offer
+            copy.location = nil
+            copy.phases = offer.phases.map {
+                var phase = $0
+                phase.location = nil
+                return phase
+            }
+            return copy
+        }
+    }
+
+    @Test func readsEveryOfferKindWithItsPricesPerTerritory() throws {
+        // Arrange
+        let path = "asc/offers/every-kind.json"
+
+        // Act
+        let catalog = try Self.read(path)
+
+        // Assert
+        #expect(catalog.capabilities.offerKinds == [.promotional, .offerCode, .winBack])
+        #expect(catalog.capabilities.carriesBillingPlans)
+        let yearly = try #require(catalog.products.first { $0.id.rawValue == "com.example.pro.yearly" })
+        let us = try Self.territory("US"), de = try Self.territory("DE")
+        #expect(Self.withoutLocations(yearly.offers) == [
+            // Offer codes: the name is the ID; the free trial has no prices; `active: false` is its state.
+            Offer(kind: .offerCode, id: "Trail Friends",
+                  phases: [OfferPhase(mode: .freeTrial, period: try #require(SubscriptionPeriod(iso: "P1M")), periods: 1)],
+                  eligibility: OfferEligibility(customers: ["new", "expired"], stackable: true),
+                  isActive: false, stateText: "active: false"),
+            // Promotional: `offerCode` is the ID; the MONTHLY-plan offer `monthly_plan_promo` is not read.
+            Offer(kind: .promotional, id: "spring_promo",
+                  phases: [OfferPhase(mode: .payUpFront, period: try #require(SubscriptionPeriod(iso: "P3M")), periods: 1,
+                                      prices: [us: try Self.money("29.99", "USD"), de: try Self.money("29.99", "EUR")])],
+                  isActive: true),
+            // Win-back: a free one's price rows (a territory, no price point) are no prices.
+            Offer(kind: .winBack, id: "FREEWEEK",
+                  phases: [OfferPhase(mode: .freeTrial, period: try #require(SubscriptionPeriod(iso: "P1W")), periods: 1)],
+                  eligibility: OfferEligibility(paidMonths: 1, lapsedMonths: 2...24, waitMonths: 6), isActive: true),
+            // Win-back: `periodCount`, not `numberOfPeriods`, counts the periods.
+            Offer(kind: .winBack, id: "WINBACK6",
+                  phases: [OfferPhase(mode: .payAsYouGo, period: try #require(SubscriptionPeriod(iso: "P1M")), periods: 3,
+                                      prices: [us: try Self.money("3.99", "USD")])],
+                  eligibility: OfferEligibility(paidMonths: 6, lapsedMonths: 1...12, waitMonths: 3), isActive: true),
+        ])
+        #expect(catalog.remarks.contains(
+            "1 offer(s) for the monthly billing plan (targetSubscriptionPlanType MONTHLY) are not read"))
+        // The free win-back offer's rows are not counted as unresolved price rows either way: no remark about them
+        // beyond the offer itself.
+        let coins = try #require(catalog.products.first { $0.id.rawValue == "com.example.coins.500" })
+        #expect(Self.withoutLocations(coins.offers) == [
+            Offer(kind: .offerCode, id: "Coins Comeback", phases: [OfferPhase(prices: [us: try Self.money("2.99", "USD")])],
+                  eligibility: OfferEligibility(customers: ["churned-spender", "non-spender"]), isActive: true),
+        ])
+        #expect(coins.billingPlans == nil)
+    }
+
+    @Test func monthlyPriceRowsAreTheBillingPlanNotTheSubscriptionsPrice() throws {
+        // Act
+        let catalog = try Self.read("asc/offers/every-kind.json")
+
+        // Assert
+        let yearly = try #require(catalog.products.first { $0.id.rawValue == "com.example.pro.yearly" })
+        let us = try Self.territory("US"), de = try Self.territory("DE"), gb = try Self.territory("GB")
+        #expect(yearly.prices.mapValues(\.money) == [
+            us: try Self.money("59.99", "USD"), de: try Self.money("59.99", "EUR"), gb: try Self.money("54.99", "GBP"),
+        ])
+        #expect(yearly.billingPlans?.map(\.type) == [.monthly])
+        #expect(yearly.billingPlans?.first?.prices == [de: try Self.money("5.49", "EUR"), gb: try Self.money("4.99", "GBP")])
+        #expect(yearly.billingPlans?.first?.isEnabled == nil)
+        let location = try #require(yearly.billingPlans?.first?.location)
+        #expect(location.path == "asc/offers/every-kind.json")
+        #expect(location.line != nil)
+    }
+
+    @Test func aSnapshotCarriesTheKindsFetchAskedForEvenWithoutAnyOffer() throws {
+        // Arrange: fetch asked for every offer kind and for plans; the store had none.
+        let folder = "asc/offers/fetched-without-offers"
+
+        // Act
+        let catalog = try Self.read(folder)
+
+        // Assert
+        #expect(catalog.capabilities.offerKinds == [.promotional, .offerCode, .winBack])
+        #expect(catalog.capabilities.carriesBillingPlans)
+        let yearly = try #require(catalog.products.first { $0.id.rawValue == "com.example.pro.yearly" })
+        #expect(yearly.offers == [])
+        #expect(yearly.billingPlans == [])
+        let coins = try #require(catalog.products.first { $0.id.rawValue == "com.example.coins" })
+        #expect(coins.offers == [])
+        #expect(coins.billingPlans == nil)
+    }
+
+    @Test func withoutOffersOrAFetchManifestNoKindIsCarried() throws {
+        // Arrange: the same page read alone, without the folder's `.fetch.json`.
+        let path = "asc/offers/fetched-without-offers/subscription-group-20000201-subscriptions-0001.json"
+
+        // Act
+        let catalog = try Self.read(path)
+
+        // Assert
+        #expect(catalog.capabilities.offerKinds == [])
+        #expect(!catalog.capabilities.carriesBillingPlans)
+        #expect(catalog.products.map(\.offers) == [nil])
+        #expect(catalog.products.map(\.billingPlans) == [nil])
+    }
+
+    @Test func anUnknownOfferDurationExits2AtTheValue() throws {
+        let error = try #require(try Self.readError("asc/offers/malformed-duration.json"))
+        #expect(error.description == """
+            asc/offers/malformed-duration.json:9:21: error: subscriptionPromotionalOffers "7000000009" \
+            attributes.duration: "SOMETIMES" is not an offer duration (THREE_DAYS … ONE_YEAR)
+            """)
+    }
+
+    @Test func customerEligibilitiesThatAreNotAnArrayExit2AtTheValue() throws {
+        let error = try #require(try Self.readError("asc/offers/malformed-customer-eligibilities.json"))
+        #expect(error.description == """
+            asc/offers/malformed-customer-eligibilities.json:8:34: error: inAppPurchaseOfferCodes "7300000009" \
+            attributes.customerEligibilities: expected an array of strings, found the string "CHURNED_SPENDER"
+            """)
+    }
+
+    @Test func aLapsedMonthsRangeBackwardsExits2AtTheValue() throws {
+        let error = try #require(try Self.readError("asc/offers/malformed-lapsed-months.json"))
+        #expect(error.description == """
+            asc/offers/malformed-lapsed-months.json:11:63: error: winBackOffers "7200000009" \
+            attributes.customerEligibilityTimeSinceLastSubscribedInMonths: minimum 12 and maximum 1 are not a range \
+            of months
+            """)
+    }
+}
