@@ -1,3 +1,5 @@
+import CatalogCore
+import CatalogFormats
 import FakeStoreServer
 import Foundation
 import Testing
@@ -83,6 +85,41 @@ struct FetchCommandTests {
         let written = try scene.everythingWritten([fetched])
         for secret in scene.secrets { #expect(!written.contains(secret)) }
         #expect(!scene.server.tokensSeen.isEmpty)
+        await scene.finish()
+    }
+
+    /// The offers (issue 19): each priced offer's prices in a file of their own, none for the free-trial offer
+    /// code, and the snapshot reads back with the demo folder's offers, billing plans and carried kinds.
+    @Test func appStoreSnapshotHoldsTheDemosOffersAndBillingPlans() async throws {
+        let scene = try await FetchScene.start()
+        let fetched = try await scene.fetchAppStore("asc", extra: ["--quiet"])
+        #expect(fetched.exitCode == 0, "\(fetched.stderr)")
+
+        let files = try scene.files("asc")
+        #expect(files.filter { $0.contains("offer") } == [
+            "in-app-purchase-offer-code-6450000001-code1-prices-0001.json",
+            "subscription-promotional-offer-6450000004-promo1-prices-0001.json",
+            "subscription-promotional-offer-6450000005-promo1-prices-0001.json",
+            "win-back-offer-6450000004-winback1-prices-0001.json",
+        ])
+        let options = ReadOptions(asOf: try #require(CalendarDate(year: 2026, month: 11, day: 22)))
+        let demo = try AppStoreConnectReader().read(contentsOf: Fixtures.catalog("demo/asc"), displayPath: "asc",
+                                                    options: options)
+        let snapshot = try AppStoreConnectReader().read(contentsOf: URL(fileURLWithPath: scene.path("asc")),
+                                                        displayPath: "asc", options: options)
+        #expect(snapshot.capabilities == demo.capabilities)
+        func unlocated(_ catalog: Catalog) -> [String: String] {
+            Dictionary(uniqueKeysWithValues: catalog.products.map { product in
+                let offers = product.offers?.map { offer in
+                    "\(offer.key) \(offer.phases.map { "\($0.summary) \($0.prices.sorted { $0.key < $1.key })" }) "
+                        + "\(String(describing: offer.eligibility)) \(String(describing: offer.isActive))"
+                }
+                let plans = product.billingPlans?.map { "\($0.type) \($0.prices.sorted { $0.key < $1.key })" }
+                return (product.id.rawValue, "\(String(describing: offers)) \(String(describing: plans))")
+            })
+        }
+        #expect(unlocated(snapshot) == unlocated(demo))
+        #expect(snapshot.products.compactMap(\.offers).joined().count == 5)
         await scene.finish()
     }
 

@@ -143,6 +143,52 @@ struct ASCOffersReaderTests {
         #expect(catalog.products.map(\.billingPlans) == [nil])
     }
 
+    /// The demo plan's App Store Connect side: `catalogs/demo/asc` holds it; `catalogs/demo-drift/asc` lacks the
+    /// MONTHLY rows of pro.yearly while its `.fetch.json` says fetch asked for plans.
+    @Test func theDemoFoldersHoldTheDemoPlansOffersAndPlans() throws {
+        // Act
+        let demo = try AppStoreConnectReader().read(contentsOf: Fixtures.catalog("demo/asc"), displayPath: "demo",
+                                                    options: Self.options())
+        let drift = try AppStoreConnectReader().read(contentsOf: Fixtures.catalog("demo-drift/asc"),
+                                                     displayPath: "drift", options: Self.options())
+
+        // Assert
+        func product(_ catalog: Catalog, _ suffix: String) throws -> Product {
+            try #require(catalog.products.first { $0.id.rawValue == "com.trailmate.app." + suffix })
+        }
+        let summaries = { (offers: [Offer]?) in
+            offers?.map { offer in
+                "\(offer.key) \(offer.phases.map(\.summary).joined()) "
+                    + offer.phases.flatMap { $0.prices.sorted { $0.key < $1.key }.map { "\($0.key.alpha2) \($0.value)" } }
+                        .joined(separator: ", ")
+            }
+        }
+        #expect(demo.capabilities.offerKinds == [.promotional, .offerCode, .winBack])
+        #expect(summaries(try product(demo, "pro.yearly").offers) == [
+            "offer-code:Trail Friends free-trial P1M ",
+            "promotional:spring_promo pay-up-front P3M DE 29.99 EUR, US 29.99 USD",
+            "win-back:WINBACK6 pay-as-you-go P1M×3 US 3.99 USD",
+        ])
+        #expect(try product(demo, "pro.yearly").offers?.first?.eligibility
+                    == OfferEligibility(customers: ["new", "expired"], stackable: false))
+        #expect(try product(demo, "pro.yearly").offers?.last?.eligibility
+                    == OfferEligibility(paidMonths: 6, lapsedMonths: 1...12, waitMonths: 3))
+        #expect(summaries(try product(demo, "plus.monthly").offers) == [
+            "promotional:loyal_month pay-as-you-go P1M×2 US 3.49 USD",
+        ])
+        #expect(summaries(try product(demo, "coins.500").offers) == ["offer-code:Coins Comeback  US 2.99 USD"])
+        #expect(try product(demo, "coins.500").offers?.first?.eligibility == OfferEligibility(customers: ["churned-spender"]))
+        #expect(try product(demo, "coins.100").offers == [])
+        #expect(try product(demo, "pro.yearly").billingPlans?.map(\.prices) == [
+            [try Self.territory("DE"): try Self.money("5.49", "EUR"), try Self.territory("GB"): try Self.money("4.99", "GBP")],
+        ])
+        #expect(try product(demo, "plus.monthly").billingPlans == [])
+
+        #expect(drift.capabilities.offerKinds == [.promotional, .offerCode, .winBack])
+        #expect(drift.capabilities.carriesBillingPlans)
+        #expect(try product(drift, "pro.yearly").billingPlans == [])
+    }
+
     @Test func anUnknownOfferDurationExits2AtTheValue() throws {
         let error = try #require(try Self.readError("asc/offers/malformed-duration.json"))
         #expect(error.description == """

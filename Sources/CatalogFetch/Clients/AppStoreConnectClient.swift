@@ -6,7 +6,10 @@ import Foundation
 /// subscriptions, each subscription's prices (current and scheduled) with price points and territories, and its
 /// introductory offers; the app itself (`bundleId`), each IAP price schedule's `baseTerritory`, and where each
 /// product is sold (IAP `inAppPurchaseAvailability`, subscription `planAvailabilities`, each with its
-/// `availableTerritories`). Availability is also the resources' `state`, which these responses carry. Resources
+/// `availableTerritories`). Availability is also the resources' `state`, which these responses carry. With offers
+/// (DESIGN §2b, §4a): each subscription's promotional offers, offer codes and win-back offers and each in-app
+/// purchase's offer codes, each offer's prices with price points and territories (a free trial's excepted: they
+/// are no prices); the monthly billing plan's MONTHLY price rows come with the subscription's prices. Resources
 /// are linked by each document's `links.self` (or the request `.fetch.json` records) and by relationship
 /// linkage, as the reader expects (FORMATS.md).
 ///
@@ -15,7 +18,9 @@ import Foundation
 /// `inAppPurchaseAvailability` comes with the list of in-app purchases and each subscription's
 /// `planAvailabilities` with the list of subscriptions (their territories still need their own lists:
 /// `include=` would stop at 50 of 175), and a subscription whose included `introductoryOffers` linkage is empty
-/// has none, so its offers list is not requested. Each in-app purchase's
+/// has none, so its offers list is not requested. The offer lists come the same way (`include=promotionalOffers,
+/// offerCodes,winBackOffers` on the subscriptions, `include=offerCodes` on the in-app purchases), so offers cost
+/// one request per priced offer and none per product. Each in-app purchase's
 /// price schedule is asked for on its own, with `include=baseTerritory`: the in-app purchase list may include
 /// the schedule (`include=iapPriceSchedule`) but not the schedule's base territory (OpenAPI 4.4.1 allows no
 /// nested include there), so folding the schedule into the list would save no request.

@@ -14,6 +14,13 @@ import CatalogCore
 /// product's prices. A free trial's rows (a win-back `FREE_TRIAL` offer's carry a territory and no price point)
 /// are not prices. Offers for the monthly plan (`targetSubscriptionPlanType: MONTHLY`) go with the billing plan,
 /// which has no offers in the model: they are left out, and a remark says how many.
+///
+/// Apple's documentation: "List Win-Back Offers" (developer.apple.com/documentation/appstoreconnectapi/
+/// get-v1-subscriptions-_id_-winbackoffers) answers `offerId`, `duration`, `offerMode`, `periodCount`,
+/// `customerEligibilityTimeSinceLastSubscribedInMonths: {minimum, maximum}`, `startDate`, `endDate`, `priority`;
+/// "Create a Win-Back Offer" asks for an `offerId` "not used for a promotional offer, offer code, or introductory
+/// offer". `SubscriptionPromotionalOffer` / `SubscriptionOfferCode` (API 2.0+) and the OpenAPI 4.4.1 schemas name
+/// the other attributes and each `…Price`'s `territory` and price point relationships.
 extension ASCCatalogBuilder {
     /// What tells one kind of offer apart in the pool.
     struct OfferSource {
