@@ -34,20 +34,6 @@ struct ASCOffersReaderTests {
 
     private static func territory(_ code: String) throws -> Territory { try #require(Territory(code: code)) }
 
-    /// The offers without locations, so whole values compare.
-    private static func withoutLocations(_ offers: [Offer]?) -> [Offer]? {
-        offers?.map { offer in
-            var copy = offer
-            copy.location = nil
-            copy.phases = offer.phases.map {
-                var phase = $0
-                phase.location = nil
-                return phase
-            }
-            return copy
-        }
-    }
-
     @Test func readsEveryOfferKindWithItsPricesPerTerritory() throws {
         // Arrange
         let path = "asc/offers/every-kind.json"
@@ -60,7 +46,7 @@ struct ASCOffersReaderTests {
         #expect(catalog.capabilities.carriesBillingPlans)
         let yearly = try #require(catalog.products.first { $0.id.rawValue == "com.example.pro.yearly" })
         let us = try Self.territory("US"), de = try Self.territory("DE")
-        #expect(Self.withoutLocations(yearly.offers) == [
+        #expect(yearly.offers?.map(\.unlocated) == [
             // Offer codes: the name is the ID; the free trial has no prices; `active: false` is its state.
             Offer(kind: .offerCode, id: "Trail Friends",
                   phases: [OfferPhase(mode: .freeTrial, period: try #require(SubscriptionPeriod(iso: "P1M")), periods: 1)],
@@ -86,7 +72,7 @@ struct ASCOffersReaderTests {
         // The free win-back offer's rows are not counted as unresolved price rows either way: no remark about them
         // beyond the offer itself.
         let coins = try #require(catalog.products.first { $0.id.rawValue == "com.example.coins.500" })
-        #expect(Self.withoutLocations(coins.offers) == [
+        #expect(coins.offers?.map(\.unlocated) == [
             Offer(kind: .offerCode, id: "Coins Comeback", phases: [OfferPhase(prices: [us: try Self.money("2.99", "USD")])],
                   eligibility: OfferEligibility(customers: ["churned-spender", "non-spender"]), isActive: true),
         ])
@@ -187,6 +173,28 @@ struct ASCOffersReaderTests {
         #expect(drift.capabilities.offerKinds == [.promotional, .offerCode, .winBack])
         #expect(drift.capabilities.carriesBillingPlans)
         #expect(try product(drift, "pro.yearly").billingPlans == [])
+    }
+
+    /// An offer known only by its linkage (the list of subscriptions included it, the page lost it) leaves the
+    /// subscription's offers unknown: never "missing in store" for what the input does not show.
+    @Test func anOfferKnownOnlyByReferenceLeavesTheProductsOffersUnknown() throws {
+        // Arrange
+        let json = """
+            {"data": [{"type": "subscriptions", "id": "1", "attributes": {"productId": "com.example.pro"},
+                       "relationships": {"winBackOffers": {"data": [{"type": "winBackOffers", "id": "9"}]}}}]}
+            """
+
+        // Act
+        let catalog = try AppStoreConnectReader().read(data: Data(json.utf8), displayPath: "inline.json",
+                                                       options: Self.options())
+
+        // Assert
+        #expect(catalog.capabilities.offerKinds == [.winBack])
+        #expect(catalog.products.map(\.offers) == [nil])
+        #expect(catalog.remarks == [
+            "1 promotional, offer-code or win-back offer(s) are only partly in the input (no attributes, no ID or no "
+                + "offerMode/duration); their products' offers are not compared",
+        ])
     }
 
     @Test func anUnknownOfferDurationExits2AtTheValue() throws {
