@@ -86,7 +86,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CatalogFetchTests",
-            dependencies: ["catalogcheck", "CatalogFetch", "FakeStoreServer", "TestSupport"]
+            dependencies: ["catalogcheck", "CatalogFetch", "CatalogFormats", "FakeStoreServer", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

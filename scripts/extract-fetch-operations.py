@@ -31,6 +31,16 @@ ASC_PATHS = [
     "/v1/subscriptions/{id}/introductoryOffers",
     "/v1/subscriptions/{id}/planAvailabilities",
     "/v1/subscriptionPlanAvailabilities/{id}/availableTerritories",
+    # Offers (issue 19): each kind's list (asked for on its own when the parent's include= cannot carry it) and
+    # each offer's prices.
+    "/v1/subscriptions/{id}/promotionalOffers",
+    "/v1/subscriptions/{id}/offerCodes",
+    "/v1/subscriptions/{id}/winBackOffers",
+    "/v2/inAppPurchases/{id}/offerCodes",
+    "/v1/subscriptionPromotionalOffers/{id}/prices",
+    "/v1/subscriptionOfferCodes/{id}/prices",
+    "/v1/winBackOffers/{id}/prices",
+    "/v1/inAppPurchaseOfferCodes/{id}/prices",
 ]
 
 # The Play Developer API methods fetch uses, by discovery ID.

@@ -235,6 +235,7 @@ def drift(config, store):
                  "prices": {"US": "0.99"}},                # offer-free-with-price
             ]},
     }
+    store["asc_without_monthly"] = [PREFIX + "pro.yearly"]                  # billing-plan-missing-in-store (ASC)
 
 
 # --- money and tiers ---------------------------------------------------------------------------------------
@@ -420,6 +421,92 @@ def storekit_offers(offers, first_internal_id):
     return lists
 
 
+# The App Store Connect side of the offers demo (issue 19's demo plan), by product ID: promotional offers
+# (`offerCode`), win-back offers (`offerId`, `periodCount`), subscription offer codes (`name`) with their prices per
+# territory, the monthly billing plan's MONTHLY price rows, and in-app purchase offer codes.
+ASC_OFFERS = {
+    PREFIX + "pro.yearly": {
+        "promotionalOffers": [{"offerCode": "spring_promo", "name": "Spring Promo", "offerMode": "PAY_UP_FRONT",
+                               "duration": "THREE_MONTHS", "numberOfPeriods": 1,
+                               "prices": {"US": "29.99", "DE": "29.99"}}],
+        "winBackOffers": [{"offerId": "WINBACK6", "referenceName": "Win Back 6", "offerMode": "PAY_AS_YOU_GO",
+                           "duration": "ONE_MONTH", "periodCount": 3, "paidMonths": 6, "lapsedMonths": [1, 12],
+                           "waitMonths": 3, "prices": {"US": "3.99"}}],
+        "offerCodes": [{"name": "Trail Friends", "offerMode": "FREE_TRIAL", "duration": "ONE_MONTH",
+                        "numberOfPeriods": 1, "customerEligibilities": ["NEW", "EXPIRED"],
+                        "offerEligibility": "REPLACE_INTRO_OFFERS", "prices": {}}],
+        "monthly": {"DE": "5.49", "GB": "4.99"},
+    },
+    PREFIX + "plus.monthly": {
+        "promotionalOffers": [{"offerCode": "loyal_month", "name": "Loyal Month", "offerMode": "PAY_AS_YOU_GO",
+                               "duration": "ONE_MONTH", "numberOfPeriods": 2, "prices": {"US": "3.49"}}],
+    },
+    PREFIX + "coins.500": {
+        "offerCodes": [{"name": "Coins Comeback", "customerEligibilities": ["CHURNED_SPENDER"],
+                        "prices": {"US": "2.99"}}],
+    },
+}
+
+# Per offer list: the resource type, its prices' type and file stem, and the price point relationship and type
+# (OpenAPI 4.4.1 `SubscriptionPromotionalOffer`, `SubscriptionOfferCode`, `WinBackOffer`, `InAppPurchaseOfferCode`).
+ASC_OFFER_LISTS = {
+    "promotionalOffers": ("subscriptionPromotionalOffers", "subscriptionPromotionalOfferPrices",
+                          "subscription-promotional-offer", "subscriptionPricePoint", "subscriptionPricePoints"),
+    "offerCodes": ("subscriptionOfferCodes", "subscriptionOfferCodePrices", "subscription-offer-code",
+                   "subscriptionPricePoint", "subscriptionPricePoints"),
+    "winBackOffers": ("winBackOffers", "winBackOfferPrices", "win-back-offer", "subscriptionPricePoint",
+                      "subscriptionPricePoints"),
+    "iapOfferCodes": ("inAppPurchaseOfferCodes", "inAppPurchaseOfferPrices", "in-app-purchase-offer-code",
+                      "pricePoint", "inAppPurchasePricePoints"),
+}
+
+
+ASC_OFFER_ID_TAGS = {"promotionalOffers": "promo", "offerCodes": "code", "winBackOffers": "winback",
+                     "iapOfferCodes": "code"}
+
+
+def write_asc_offers(folder, parent_path, stem, offers, list_name, territory, territory_resources):
+    """One product's offer list (`{parent_path}/{relationship}`) and each priced offer's `…/prices` document."""
+    resource_type, price_type, price_stem, point_relationship, point_type = ASC_OFFER_LISTS[list_name]
+    relationship = "offerCodes" if list_name == "iapOfferCodes" else list_name
+    data = []
+    for number, offer in enumerate(offers, start=1):
+        oid = f"{stem.rsplit('-', 1)[-1]}-{ASC_OFFER_ID_TAGS[list_name]}{number}"
+        attributes = {k: v for k, v in offer.items() if k not in ("prices", "paidMonths", "lapsedMonths", "waitMonths")}
+        if list_name == "winBackOffers":
+            attributes.update({
+                "customerEligibilityPaidSubscriptionDurationInMonths": offer["paidMonths"],
+                "customerEligibilityTimeSinceLastSubscribedInMonths": {"minimum": offer["lapsedMonths"][0],
+                                                                       "maximum": offer["lapsedMonths"][1]},
+                "customerEligibilityWaitBetweenOffersInMonths": offer["waitMonths"],
+                "startDate": None, "endDate": None, "priority": "HIGH", "promotionIntent": "NOT_PROMOTED"})
+        if list_name in ("offerCodes", "iapOfferCodes"):
+            attributes.update({"active": True, "productionCodeCount": 0, "sandboxCodeCount": 0})
+        if list_name != "iapOfferCodes" and list_name != "winBackOffers":
+            attributes["targetSubscriptionPlanType"] = "UPFRONT"
+        prices_path = f"/v1/{resource_type}/{oid}/prices"
+        data.append({"type": resource_type, "id": oid, "attributes": attributes,
+                     "relationships": {"prices": {"links": {
+                         "related": "https://api.appstoreconnect.apple.com" + prices_path}}}})
+        if not offer["prices"]:
+            continue
+        territory_resources.clear()
+        rows, points = [], []
+        for code2, amount in sorted(offer["prices"].items()):
+            point = f"{oid}-{code2}-point"
+            rows.append({"type": price_type, "id": f"{oid}-{code2}",
+                         "relationships": {"territory": {"data": territory(code2)},
+                                           point_relationship: {"data": {"type": point_type, "id": point}}}})
+            points.append({"type": point_type, "id": point, "attributes": {"customerPrice": amount, "proceeds": "0"}})
+        write_json(os.path.join(folder, f"{price_stem}-{oid}-prices.json"), {
+            "data": rows, "included": points + [territory_resources[k] for k in sorted(territory_resources)],
+            "links": {"self": "https://api.appstoreconnect.apple.com" + prices_path},
+            "meta": {"paging": {"total": len(rows), "limit": 200}}})
+    write_json(os.path.join(folder, f"{stem}-{relationship}.json"), {
+        "data": data, "links": {"self": f"https://api.appstoreconnect.apple.com{parent_path}/{relationship}"},
+        "meta": {"paging": {"total": len(data), "limit": 200}}})
+
+
 def write_asc(app, folder):
     """App Store Connect API documents, as `GET` responses saved one per file."""
     alpha3 = {code2: code3 for code2, code3, _ in app["territories"]}
@@ -478,6 +565,17 @@ def write_asc(app, folder):
                                                    "type": "subscriptionPricePoints", "id": point}}}})
                 points.append({"type": "subscriptionPricePoints", "id": point,
                                "attributes": {"customerPrice": value, "proceeds": "0", "proceedsYear2": "0"}})
+        # The monthly billing plan (12-month commitment, API 4.4): its MONTHLY rows are the monthly amount.
+        if p["id"] not in app.get("asc_without_monthly", []):
+            for code2, amount in sorted(ASC_OFFERS.get(p["id"], {}).get("monthly", {}).items()):
+                point = f"{sid}-{code2}-monthly"
+                data.append({"type": "subscriptionPrices", "id": f"price-{point}",
+                             "attributes": {"startDate": "2025-03-01", "preserved": False, "planType": "MONTHLY"},
+                             "relationships": {"territory": {"data": territory(code2)},
+                                               "subscriptionPricePoint": {"data": {
+                                                   "type": "subscriptionPricePoints", "id": point}}}})
+                points.append({"type": "subscriptionPricePoints", "id": point,
+                               "attributes": {"customerPrice": amount, "proceeds": "0", "proceedsYear2": "0"}})
         write_json(os.path.join(folder, f"subscription-{sid}-prices.json"), {
             "data": data, "included": points + [territory_resources[k] for k in sorted(territory_resources)],
             "links": {"self": f"https://api.appstoreconnect.apple.com/v1/subscriptions/{sid}/prices"},
@@ -496,6 +594,14 @@ def write_asc(app, folder):
             "data": offers, "included": [territory_resources[k] for k in sorted(territory_resources)],
             "links": {"self": f"https://api.appstoreconnect.apple.com/v1/subscriptions/{sid}/introductoryOffers"},
             "meta": {"paging": {"total": len(offers), "limit": 50}}})
+    # Promotional offers, offer codes and win-back offers, each list with its offers' prices.
+    for p in subscriptions:
+        sid = apple_id[p["id"]]
+        for list_name in ("promotionalOffers", "offerCodes", "winBackOffers"):
+            offers = ASC_OFFERS.get(p["id"], {}).get(list_name, [])
+            if offers:
+                write_asc_offers(folder, f"/v1/subscriptions/{sid}", f"subscription-{sid}", offers, list_name,
+                                 territory, territory_resources)
     # One-time products and their price schedules (manual base-territory price, automatic elsewhere).
     iaps = [p for p in app["products"] if p["type"] != "auto-renewable"]
     kind = {"consumable": "CONSUMABLE", "non-consumable": "NON_CONSUMABLE", "non-renewing": "NON_RENEWING_SUBSCRIPTION"}
@@ -528,6 +634,19 @@ def write_asc(app, folder):
                                        "automaticPrices": {"data": automatic}}},
             "included": prices + points + [territory_resources[k] for k in sorted(territory_resources)],
             "links": {"self": f"https://api.appstoreconnect.apple.com/v2/inAppPurchases/{iid}/iapPriceSchedule"}})
+        offers = ASC_OFFERS.get(p["id"], {}).get("offerCodes", [])
+        if offers:
+            write_asc_offers(folder, f"/v2/inAppPurchases/{iid}", f"in-app-purchase-{iid}", offers, "iapOfferCodes",
+                             territory, territory_resources)
+    # A snapshot that says which kinds fetch asked for (DESIGN §2b), so what it lacks is missing, not unknown.
+    if app.get("asc_without_monthly"):
+        write_json(os.path.join(folder, ".fetch.json"), {
+            "version": 1, "store": "appstore", "app": "6449990000", "fetchedAt": "2026-11-22T08:00:00Z",
+            "fetchedBy": "catalogcheck (demo)", "kinds": {kind: {"pages": 1, "resources": 1} for kind in [
+                "apps", "inAppPurchases", "inAppPurchasePriceSchedules", "inAppPurchasePrices", "subscriptionGroups",
+                "subscriptions", "subscriptionPrices", "subscriptionIntroductoryOffers",
+                "subscriptionPlanAvailabilities", "subscriptionPromotionalOffers", "subscriptionOfferCodes",
+                "winBackOffers", "inAppPurchaseOfferCodes"]}})
 
 
 def write_metadata_xml(app, path):

@@ -8,7 +8,7 @@ import TestSupport
 @Suite(.serialized)
 struct FetchBudgetTests {
     /// Requests (and pages) of an uninterrupted `fetch appstore` of the demo app at the fake's page size 2.
-    static let demoRequests = 56
+    static let demoRequests = 61
 
     @Test func aBudgetStopThenResumeFetchesNoPageTwiceAndReadsLikeOneFetch() async throws {
         // Arrange: an uninterrupted fetch to compare with, and a key with 20 requests left this hour.
@@ -102,7 +102,7 @@ struct FetchBudgetTests {
         #expect(resumed.exitCode == 0, "\(resumed.stderr)")
         let again = Array(scene.server.requests.dropFirst(before.count))
         #expect(again.filter(before.contains)
-            == ["/v1/apps/\(FakeStoreServer.app)/inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200"])
+            == ["/v1/apps/\(FakeStoreServer.app)/inAppPurchasesV2?include=inAppPurchaseAvailability,offerCodes&limit=200&limit%5BofferCodes%5D=50"])
         #expect(scene.server.requests.count == Self.demoRequests + 1)
         let page = try String(contentsOfFile: scene.path("asc/in-app-purchases-0001.json"), encoding: .utf8)
         #expect(page.hasPrefix("{"))
@@ -128,11 +128,13 @@ struct FetchBudgetTests {
     }
 
     /// The README's count: the demo app (4 in-app purchases, 1 group, 3 subscriptions, one with introductory
-    /// offers) at Apple's page size costs 27 requests (3 + 1 group + 4 × 4 in-app purchases + 2 × 3 subscriptions
-    /// + 1 offers list); before `include=` it cost 36 (3 + 1 group + 5 × 4 in-app purchases + 4 × 3
+    /// offers; 4 offers with prices and 1 free one) at Apple's page size costs 31 requests (3 + 1 group + 4 × 4
+    /// in-app purchases + 2 × 3 subscriptions + 1 offers list + 4 offers' prices); the offers lists come with the
+    /// in-app purchases and subscriptions (`include=`), so offers cost one request per priced offer and nothing
+    /// per product. Before `include=` it cost 36 without offers (3 + 1 group + 5 × 4 in-app purchases + 4 × 3
     /// subscriptions), one per in-app purchase for its availability and per subscription one for its plan
     /// availabilities and one for its introductory offers more.
-    @Test func theDemoAppCosts27RequestsAtApplesPageSize() async throws {
+    @Test func theDemoAppCosts31RequestsAtApplesPageSize() async throws {
         let scene = try await FetchScene.start(pageSize: 200)
 
         let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
@@ -141,11 +143,12 @@ struct FetchBudgetTests {
         let app = "/v1/apps/\(FakeStoreServer.app)"
         let prices = "?include=inAppPurchasePricePoint,territory"
             + "&fields%5BinAppPurchasePrices%5D=startDate,endDate,manual,inAppPurchasePricePoint,territory&limit=200"
+        let subscriptionOfferPrices = "?include=subscriptionPricePoint,territory&limit=200"
         let iaps = ["6450000000", "6450000001", "6450000002", "6450000003"]
         let subscriptions = ["6450000004", "6450000005", "6450000006"]
         var expected: [String] = [
             app + "?fields%5Bapps%5D=bundleId,name",
-            app + "/inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200",
+            app + "/inAppPurchasesV2?include=inAppPurchaseAvailability,offerCodes&limit=200&limit%5BofferCodes%5D=50",
             app + "/subscriptionGroups?limit=200",
             "/v1/inAppPurchasePriceSchedules/6450000000/automaticPrices" + prices,
             "/v1/inAppPurchasePriceSchedules/6450000000/manualPrices" + prices,
@@ -155,9 +158,12 @@ struct FetchBudgetTests {
             "/v1/inAppPurchasePriceSchedules/6450000002/manualPrices" + prices,
             "/v1/inAppPurchasePriceSchedules/6450000003/automaticPrices" + prices,
             "/v1/inAppPurchasePriceSchedules/6450000003/manualPrices" + prices,
-            "/v1/subscriptionGroups/21450001/subscriptions"
-                + "?include=introductoryOffers,planAvailabilities&limit=200&limit%5BintroductoryOffers%5D=50"
-                + "&limit%5BplanAvailabilities%5D=50",
+            "/v1/subscriptionGroups/21450001/subscriptions" + FetchScene.subscriptionsQuery,
+            // One request per priced offer (the free-trial offer code `Trail Friends` has no prices to ask for).
+            "/v1/subscriptionPromotionalOffers/6450000004-promo1/prices" + subscriptionOfferPrices,
+            "/v1/subscriptionPromotionalOffers/6450000005-promo1/prices" + subscriptionOfferPrices,
+            "/v1/winBackOffers/6450000004-winback1/prices" + subscriptionOfferPrices,
+            "/v1/inAppPurchaseOfferCodes/6450000001-code1/prices?include=pricePoint,territory&limit=200",
             "/v1/subscriptions/6450000004/introductoryOffers?include=territory,subscriptionPricePoint&limit=200",
             "/v1/subscriptions/6450000004/prices?include=subscriptionPricePoint,territory&limit=200",
             "/v1/subscriptions/6450000005/prices?include=subscriptionPricePoint,territory&limit=200",
@@ -172,7 +178,7 @@ struct FetchBudgetTests {
                 + "/availableTerritories?limit=200")
         }
         #expect(scene.server.requests.sorted() == expected.sorted())
-        #expect(scene.server.requests.count == 27)
+        #expect(scene.server.requests.count == 31)
         await scene.finish()
     }
 
@@ -182,12 +188,17 @@ struct FetchBudgetTests {
         let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
 
         #expect(result.exitCode == 0, "\(result.stderr)")
-        // Without the linkage, each availability and each offers list is asked for on its own: 36 requests, as
-        // before include=.
+        // Without the linkage, each availability and each offers list is asked for on its own: 36 requests as
+        // before include=, plus each product's offer lists (4 in-app purchases, 3 × 3 subscription lists) and the
+        // 4 priced offers' prices.
         #expect(scene.server.requests.filter { $0.hasSuffix("/inAppPurchaseAvailability") }.count == 4)
         #expect(scene.server.requests.filter { $0.contains("/planAvailabilities?") }.count == 3)
         #expect(scene.server.requests.filter { $0.contains("/introductoryOffers?") }.count == 3)
-        #expect(scene.server.requests.count == 36)
+        #expect(scene.server.requests.filter { $0.contains("/offerCodes?") }.count == 7)
+        #expect(scene.server.requests.filter { $0.contains("/promotionalOffers?") }.count == 3)
+        #expect(scene.server.requests.filter { $0.contains("/winBackOffers?") }.count == 3)
+        #expect(scene.server.requests.filter { $0.contains("/prices?include=") && $0.contains("ffer") }.count == 4)
+        #expect(scene.server.requests.count == 53)
         let check = ["check", "--config", "catalogs/demo/products.yml", "--as-of", "2026-11-22"]
         let expected = try await catalogcheck(check + ["--store", "asc-json:catalogs/demo/asc"])
         let actual = try await catalogcheck(check + ["--store", "asc-json:" + scene.path("asc")])

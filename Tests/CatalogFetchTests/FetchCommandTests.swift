@@ -1,3 +1,5 @@
+import CatalogCore
+import CatalogFormats
 import FakeStoreServer
 import Foundation
 import Testing
@@ -27,11 +29,13 @@ struct FetchCommandTests {
             apps: 1 in 1 page
             subscriptions: 3 in 2 pages
             in-app purchase price schedules: 4 in 4 pages
-            subscription prices: 36 in 18 pages
+            in-app purchase offer prices: 1 in 1 page
+            subscription prices: 38 in 19 pages
             introductory offers: 4 in 2 pages
+            subscription offer prices: 4 in 3 pages
             in-app purchase prices: 16 in 12 pages
             available territories: 28 in 14 pages
-            wrote 56 pages to \(scene.path("asc"))
+            wrote 61 pages to \(scene.path("asc"))
 
             """, "\(fetched.stderr)")
         // The retries happened: 429 (Retry-After: 1) once, 503 once, each followed by the page.
@@ -54,28 +58,66 @@ struct FetchCommandTests {
         let manifest = try manifestObject(scene, "asc")
         #expect(manifest["store"] as? String == "appstore")
         #expect(manifest["app"] as? String == FakeStoreServer.app)
-        #expect(manifest["pages"] as? Int == 56)
+        #expect(manifest["pages"] as? Int == 61)
         let kinds = manifest["kinds"] as? [String: [String: Int]]
         #expect(kinds?["inAppPurchases"] == ["pages": 2, "resources": 4])
-        #expect(kinds?["subscriptionPrices"] == ["pages": 18, "resources": 36])
+        #expect(kinds?["subscriptionPrices"] == ["pages": 19, "resources": 38])
+        // Every offer kind fetch asked for, also those that came only with their parents' lists (DESIGN §2b).
+        #expect(kinds?["subscriptionPromotionalOffers"] == ["pages": 0, "resources": 2])
+        #expect(kinds?["subscriptionOfferCodes"] == ["pages": 0, "resources": 1])
+        #expect(kinds?["winBackOffers"] == ["pages": 0, "resources": 1])
+        #expect(kinds?["inAppPurchaseOfferCodes"] == ["pages": 0, "resources": 1])
+        #expect(kinds?["subscriptionPlanAvailabilities"] == ["pages": 0, "resources": 3])
         // Each page's request, path and query as sent, so a page's parent never depends on its links.self.
         let requests = manifest["requests"] as? [[String: String]] ?? []
         #expect(requests.map { $0["file"] ?? "" } == files.filter { $0 != ".fetch.json" })
         #expect(requests.first { $0["file"] == "in-app-purchases-0002.json" } == [
             "file": "in-app-purchases-0002.json", "path": Self.app + "/inAppPurchasesV2",
-            "query": "include=inAppPurchaseAvailability&cursor=2&limit=2",
+            "query": "include=inAppPurchaseAvailability,offerCodes&limit%5BofferCodes%5D=50&cursor=2&limit=2",
         ])
         #expect(requests.first { $0["file"] == "subscription-group-21450001-subscriptions-0001.json" } == [
             "file": "subscription-group-21450001-subscriptions-0001.json",
             "path": "/v1/subscriptionGroups/21450001/subscriptions",
-            "query": "include=introductoryOffers,planAvailabilities&limit=200&limit%5BintroductoryOffers%5D=50"
-                + "&limit%5BplanAvailabilities%5D=50",
+            "query": String(FetchScene.subscriptionsQuery.dropFirst()),
         ])
         #expect(scene.server.requests.filter { $0.hasSuffix("/inAppPurchaseAvailability") }.isEmpty)
 
         let written = try scene.everythingWritten([fetched])
         for secret in scene.secrets { #expect(!written.contains(secret)) }
         #expect(!scene.server.tokensSeen.isEmpty)
+        await scene.finish()
+    }
+
+    /// The offers (issue 19): each priced offer's prices in a file of their own, none for the free-trial offer
+    /// code, and the snapshot reads back with the demo folder's offers, billing plans and carried kinds.
+    @Test func appStoreSnapshotHoldsTheDemosOffersAndBillingPlans() async throws {
+        let scene = try await FetchScene.start()
+        let fetched = try await scene.fetchAppStore("asc", extra: ["--quiet"])
+        #expect(fetched.exitCode == 0, "\(fetched.stderr)")
+
+        let files = try scene.files("asc")
+        #expect(files.filter { $0.contains("offer") } == [
+            "in-app-purchase-offer-code-6450000001-code1-prices-0001.json",
+            "subscription-promotional-offer-6450000004-promo1-prices-0001.json",
+            "subscription-promotional-offer-6450000005-promo1-prices-0001.json",
+            "win-back-offer-6450000004-winback1-prices-0001.json",
+        ])
+        let options = ReadOptions(asOf: try #require(CalendarDate(year: 2026, month: 11, day: 22)))
+        let demo = try AppStoreConnectReader().read(contentsOf: Fixtures.catalog("demo/asc"), displayPath: "asc",
+                                                    options: options)
+        let snapshot = try AppStoreConnectReader().read(contentsOf: URL(fileURLWithPath: scene.path("asc")),
+                                                        displayPath: "asc", options: options)
+        #expect(snapshot.capabilities == demo.capabilities)
+        // Offers and plans without their locations (the files differ), by product.
+        func offers(_ catalog: Catalog) -> [String: [Offer]?] {
+            Dictionary(uniqueKeysWithValues: catalog.products.map { ($0.id.rawValue, $0.offers?.map(\.unlocated)) })
+        }
+        func plans(_ catalog: Catalog) -> [String: [BillingPlan]?] {
+            Dictionary(uniqueKeysWithValues: catalog.products.map { ($0.id.rawValue, $0.billingPlans?.map(\.unlocated)) })
+        }
+        #expect(offers(snapshot) == offers(demo))
+        #expect(plans(snapshot) == plans(demo))
+        #expect(snapshot.products.compactMap(\.offers).joined().count == 5)
         await scene.finish()
     }
 
@@ -125,7 +167,7 @@ struct FetchCommandTests {
         let result = try await scene.fetchAppStore("asc", keyPath: wrongKey)
         #expect(result.exitCode == 2)
         // The app and both first listings run at once; whichever is refused first is named.
-        let refused = ["?fields%5Bapps%5D=bundleId,name", "/inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200",
+        let refused = ["?fields%5Bapps%5D=bundleId,name", "/inAppPurchasesV2?include=inAppPurchaseAvailability,offerCodes&limit=200&limit%5BofferCodes%5D=50",
                        "/subscriptionGroups?limit=200",
         ].map { request in """
             error: GET \(scene.server.baseURL)\(Self.app)\(request): App Store Connect refused the API \
@@ -230,7 +272,7 @@ struct FetchCommandTests {
         let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains("""
-            /inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200: the store asks to wait 3600 s (Retry-After), \
+            /inAppPurchasesV2?include=inAppPurchaseAvailability,offerCodes&limit=200&limit%5BofferCodes%5D=50: the store asks to wait 3600 s (Retry-After), \
             longer than a fetch waits \
             for one request; try again after
             """), "\(result.stderr)")

@@ -95,7 +95,8 @@ struct FetchRefusalTests {
 
         #expect(result.exitCode == 2)
         #expect(result.stderr.hasSuffix("""
-            error: GET \(scene.server.baseURL)\(Self.app)/inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200: \
+            error: GET \(scene.server.baseURL)\(Self.app)/inAppPurchasesV2?include=inAppPurchaseAvailability,\
+            offerCodes&limit=200&limit%5BofferCodes%5D=50: \
             App Store Connect refused the API key FAKEKEY123 (HTTP 403: "This request requires an in-effect agreement \
             that has not been signed or has expired.") — the Account Holder must accept the current agreements in \
             App Store Connect (Business)
@@ -138,7 +139,8 @@ struct FetchRefusalTests {
 
         #expect(result.exitCode == 2)
         #expect(result.stderr.hasSuffix("""
-            error: GET \(scene.server.baseURL)\(Self.app)/inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200: \
+            error: GET \(scene.server.baseURL)\(Self.app)/inAppPurchasesV2?include=inAppPurchaseAvailability,\
+            offerCodes&limit=200&limit%5BofferCodes%5D=50: \
             HTTP 400: The header Authorization: Bearer [redacted] is not valid here
 
             """), "\(result.stderr)")

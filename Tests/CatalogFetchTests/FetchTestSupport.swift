@@ -14,6 +14,11 @@ func catalogcheck(_ arguments: [String], environment: [String: String] = [:]) as
 
 /// A fake store, the test's credentials written to files, and a scratch folder, for one test.
 struct FetchScene {
+    /// The query of fetch's subscription lists: introductory offers, offer lists and plan availabilities included.
+    static let subscriptionsQuery = "?include=introductoryOffers,offerCodes,planAvailabilities,promotionalOffers,"
+        + "winBackOffers&limit=200&limit%5BintroductoryOffers%5D=50&limit%5BofferCodes%5D=50"
+        + "&limit%5BplanAvailabilities%5D=50&limit%5BpromotionalOffers%5D=50&limit%5BwinBackOffers%5D=50"
+
     let credentials: TestCredentials
     let server: FakeStoreServer
     let folder: URL

@@ -51,6 +51,11 @@ private func fileOnly(_ product: Product) -> Product {
         offer.location = $0.location.map { Location(path: $0.path) }
         return offer
     }
+    copy.billingPlans = product.billingPlans?.map {
+        var plan = $0
+        plan.location = $0.location.map { Location(path: $0.path) }
+        return plan
+    }
     return copy
 }
 
@@ -96,14 +101,15 @@ struct AppStoreConnectReaderTests {
 
         #expect(catalog.path == Self.folder)
         #expect(catalog.format == .ascJSON)
-        #expect(catalog.capabilities == CatalogCapabilities(expressesGroups: true))
+        // MONTHLY price rows: the input carries billing plans.
+        #expect(catalog.capabilities == CatalogCapabilities(expressesGroups: true, carriesBillingPlans: true))
         #expect(catalog.remarks.isEmpty)
         #expect(catalog.groups == [
             SubscriptionGroup(key: "20000001", name: "Premium", location: Location(path: groupsFile, line: 3, column: 5)),
             SubscriptionGroup(key: "20000002", name: "Archive", location: Location(path: groupsFile, line: 31, column: 5)),
         ])
 
-        let expected: [Product] = [
+        var expected: [Product] = [
             // null 29.99 and 2024-06-01 39.99 → 39.99; DE's row dated on the as-of day applies; GB's row has no
             // planType; MONTHLY rows are never prices; the 2027 row is scheduled.
             Product(id: ProductID("com.example.premium.yearly"), kind: .autoRenewable, referenceName: "Premium Yearly",
@@ -161,6 +167,12 @@ struct AppStoreConnectReaderTests {
             Product(id: ProductID("com.example.season.pass"), kind: .nonRenewing, referenceName: "Season Pass",
                     familyShareable: false, location: Location(path: iapFile)),
         ]
+        // The MONTHLY rows are the monthly billing plan (the one of 2026-12-01 is not current yet); a subscription
+        // without them has none.
+        expected[0].billingPlans = [BillingPlan(type: .monthly, prices: [try territory("US"): try money("3.99", "USD")],
+                                                location: Location(path: subPrices))]
+        expected[1].billingPlans = []
+        expected[2].billingPlans = []
         #expect(catalog.products.map(fileOnly) == expected)
     }
 
@@ -206,11 +218,14 @@ struct AppStoreConnectReaderTests {
         let catalog = try readASC(path)
         #expect(catalog.groups == [SubscriptionGroup(key: "20000009", name: "Pro",
                                                      location: Location(path: path, line: 4, column: 7))])
-        #expect(catalog.products.map(fileOnly) == [
-            Product(id: ProductID("com.example.pro.monthly"), kind: .autoRenewable, referenceName: "Pro Monthly",
-                    groupKey: "20000009", level: 1, period: try period("ONE_MONTH"),
-                    prices: try prices([("US", "9.99", "USD")], file: path), location: Location(path: path)),
-        ])
+        var expected = Product(id: ProductID("com.example.pro.monthly"), kind: .autoRenewable,
+                               referenceName: "Pro Monthly", groupKey: "20000009", level: 1,
+                               period: try period("ONE_MONTH"), prices: try prices([("US", "9.99", "USD")], file: path),
+                               location: Location(path: path))
+        // The MONTHLY row is the billing plan's monthly amount, not the price.
+        expected.billingPlans = [BillingPlan(type: .monthly, prices: [try territory("US"): try money("0.99", "USD")],
+                                             location: Location(path: path))]
+        #expect(catalog.products.map(fileOnly) == [expected])
     }
 
     @Test func readsLegacyAndV2InAppPurchaseTypes() throws {

@@ -3,8 +3,10 @@ import Foundation
 /// The fake stores' responses, pre-rendered from the demo catalogs (`catalogs/demo/asc`, `catalogs/demo/play`)
 /// and split into pages of `pageSize` items: API path → pages, each page the exact bytes served. A list that a
 /// request may ask to `include=` related resources into also has those pages, under `path|include=a,b` (values
-/// sorted): the in-app purchases with `inAppPurchaseAvailability`, subscriptions with `introductoryOffers` and
-/// `planAvailabilities` (linkage of at most 50, as `limit[…]` allows, and `meta.paging`).
+/// sorted): the in-app purchases with `inAppPurchaseAvailability` and `offerCodes`, subscriptions with
+/// `introductoryOffers`, `planAvailabilities`, `promotionalOffers`, `offerCodes` and `winBackOffers` (linkage of at
+/// most 50, as `limit[…]` allows, and `meta.paging`). Offer lists and each offer's prices are served as the demo
+/// folder has them.
 struct StoreFixture: Sendable {
     /// App Store Connect's host, which `links.self` / `links.next` name as the real API does.
     static let ascHost = "https://api.appstoreconnect.apple.com"
@@ -25,7 +27,7 @@ struct StoreFixture: Sendable {
         try add("/v1/apps/\(app)", [ASCDocuments.app(app, bundleID: package)], single: true)
         if empty {
             try add("/v1/apps/\(app)/inAppPurchasesV2", [])
-            try add("/v1/apps/\(app)/inAppPurchasesV2", [], query: "include=inAppPurchaseAvailability")
+            try add("/v1/apps/\(app)/inAppPurchasesV2", [], query: "include=inAppPurchaseAvailability,offerCodes")
             try add("/v1/apps/\(app)/subscriptionGroups", [])
         } else {
             let iaps = try asc.list("in-app-purchases.json")
@@ -52,31 +54,31 @@ struct StoreFixture: Sendable {
                             included[Key(type: "subscriptionPlanAvailabilities", id: planID)] = plan
                         }
                     }
-                    let list = try asc.list("subscription-\(sid)-introductoryOffers.json")
-                    let shown = Array(list.prefix(50))
-                    for offer in shown {
-                        if let type = offer["type"] as? String, let offerID = offer["id"] as? String {
-                            included[Key(type: type, id: offerID)] = offer
-                        }
+                    var related = subscription
+                    for relationship in ["introductoryOffers"] + ASCDocuments.offerRelationships {
+                        let list = try asc.optionalList("subscription-\(sid)-\(relationship).json")
+                        related = ASCDocuments.including(list, as: relationship, in: related, into: &included)
                     }
-                    let related = ASCDocuments.relating(subscription, "introductoryOffers", [
-                        "data": shown.map { ["type": $0["type"] ?? "", "id": $0["id"] ?? ""] },
-                        "meta": ["paging": ["total": list.count, "limit": 50]],
-                    ])
                     return ASCDocuments.relating(related, "planAvailabilities", [
                         "data": plans.map { ["type": $0["type"] ?? "", "id": $0["id"] ?? ""] },
                         "meta": ["paging": ["total": plans.count, "limit": 50]],
                     ])
                 }
                 try add("/v1/subscriptionGroups/\(id)/subscriptions", withOffers, pool: included,
-                        query: "include=introductoryOffers,planAvailabilities&limit%5BintroductoryOffers%5D=50"
-                            + "&limit%5BplanAvailabilities%5D=50")
+                        query: "include=introductoryOffers,offerCodes,planAvailabilities,promotionalOffers,"
+                            + "winBackOffers&limit%5BintroductoryOffers%5D=50&limit%5BofferCodes%5D=50"
+                            + "&limit%5BplanAvailabilities%5D=50&limit%5BpromotionalOffers%5D=50"
+                            + "&limit%5BwinBackOffers%5D=50")
                 for subscription in subscriptions {
                     guard let sid = subscription["id"] as? String else { continue }
                     for relationship in ["prices", "introductoryOffers"] {
                         let document = try asc.document("subscription-\(sid)-\(relationship).json")
                         try add("/v1/subscriptions/\(sid)/\(relationship)", document["data"] as? [[String: Any]] ?? [],
                                 pool: ASCDocuments.pool(document))
+                    }
+                    for relationship in ASCDocuments.offerRelationships {
+                        try add("/v1/subscriptions/\(sid)/\(relationship)",
+                                try asc.optionalList("subscription-\(sid)-\(relationship).json"))
                     }
                     let prices = try asc.list("subscription-\(sid)-prices.json")
                     for (path, items) in ASCDocuments.planAvailability(sid, territories: ASCDocuments.territories(of: prices)) {
@@ -106,12 +108,20 @@ struct StoreFixture: Sendable {
                 try add(availability.path, [availability.resource], single: true)
                 try add(availability.territoriesPath, availability.territories)
                 availabilities[Key(type: "inAppPurchaseAvailabilities", id: availability.id)] = availability.resource
-                linked[linked.count - 1] = ASCDocuments.relating(iap, "inAppPurchaseAvailability", [
-                    "data": ["type": "inAppPurchaseAvailabilities", "id": availability.id],
-                ])
+                let offerCodes = try asc.optionalList("in-app-purchase-\(id)-offerCodes.json")
+                try add("/v2/inAppPurchases/\(id)/offerCodes", offerCodes)
+                linked[linked.count - 1] = ASCDocuments.including(offerCodes, as: "offerCodes", in: ASCDocuments.relating(
+                    iap, "inAppPurchaseAvailability", ["data": ["type": "inAppPurchaseAvailabilities", "id": availability.id]]),
+                    into: &availabilities)
             }
             try add("/v1/apps/\(app)/inAppPurchasesV2", linked, pool: availabilities,
-                    query: "include=inAppPurchaseAvailability")
+                    query: "include=inAppPurchaseAvailability,offerCodes&limit%5BofferCodes%5D=50")
+            // Each offer's prices (`/v1/{offer type}/{id}/prices`), at the path their `links.self` names.
+            for document in try asc.documents(named: { $0.hasSuffix("-prices.json") && $0.contains("offer") }) {
+                guard let link = (document["links"] as? [String: Any])?["self"] as? String else { continue }
+                try add(String(link.dropFirst(Self.ascHost.count)), document["data"] as? [[String: Any]] ?? [],
+                        pool: ASCDocuments.pool(document))
+            }
         }
         let root = "/androidpublisher/v3/applications/\(package)"
         let playLists: [(path: String, file: String, key: String, tokenKey: TokenStyle)] = [
@@ -227,6 +237,33 @@ struct ASCDocuments {
 
     func list(_ name: String) throws -> [[String: Any]] {
         try document(name)["data"] as? [[String: Any]] ?? []
+    }
+
+    /// A list the demo folder may not have (a product without offers of a kind): empty then.
+    func optionalList(_ name: String) throws -> [[String: Any]] {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) ? try list(name) : []
+    }
+
+    /// Every document whose file name `matches`, in name order.
+    func documents(named matches: (String) -> Bool) throws -> [[String: Any]] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter(matches).sorted().map(document)
+    }
+
+    /// A subscription's offer relationships (OpenAPI 4.4.1 `Subscription`), which fetch asks to `include=`.
+    static let offerRelationships = ["offerCodes", "promotionalOffers", "winBackOffers"]
+
+    /// `resource` with the linkage `include=` adds for `relationship` (at most 50, `meta.paging` the whole count),
+    /// the related resources added to `pool` for the page's `included`.
+    static func including(_ list: [[String: Any]], as relationship: String, in resource: [String: Any],
+                          into pool: inout [Key: [String: Any]]) -> [String: Any] {
+        let shown = Array(list.prefix(50))
+        for item in shown {
+            if let type = item["type"] as? String, let id = item["id"] as? String { pool[Key(type: type, id: id)] = item }
+        }
+        return relating(resource, relationship, [
+            "data": shown.map { ["type": $0["type"] ?? "", "id": $0["id"] ?? ""] },
+            "meta": ["paging": ["total": list.count, "limit": 50]],
+        ])
     }
 
     /// `resource` with its relationship `name` set to `value` (linkage that `include=` adds).

@@ -6,7 +6,10 @@ import Foundation
 /// subscriptions, each subscription's prices (current and scheduled) with price points and territories, and its
 /// introductory offers; the app itself (`bundleId`), each IAP price schedule's `baseTerritory`, and where each
 /// product is sold (IAP `inAppPurchaseAvailability`, subscription `planAvailabilities`, each with its
-/// `availableTerritories`). Availability is also the resources' `state`, which these responses carry. Resources
+/// `availableTerritories`). Availability is also the resources' `state`, which these responses carry. With offers
+/// (DESIGN §2b, §4a): each subscription's promotional offers, offer codes and win-back offers and each in-app
+/// purchase's offer codes, each offer's prices with price points and territories (a free trial's excepted: they
+/// are no prices); the monthly billing plan's MONTHLY price rows come with the subscription's prices. Resources
 /// are linked by each document's `links.self` (or the request `.fetch.json` records) and by relationship
 /// linkage, as the reader expects (FORMATS.md).
 ///
@@ -15,7 +18,9 @@ import Foundation
 /// `inAppPurchaseAvailability` comes with the list of in-app purchases and each subscription's
 /// `planAvailabilities` with the list of subscriptions (their territories still need their own lists:
 /// `include=` would stop at 50 of 175), and a subscription whose included `introductoryOffers` linkage is empty
-/// has none, so its offers list is not requested. Each in-app purchase's
+/// has none, so its offers list is not requested. The offer lists come the same way (`include=promotionalOffers,
+/// offerCodes,winBackOffers` on the subscriptions, `include=offerCodes` on the in-app purchases), so offers cost
+/// one request per priced offer and none per product. Each in-app purchase's
 /// price schedule is asked for on its own, with `include=baseTerritory`: the in-app purchase list may include
 /// the schedule (`include=iapPriceSchedule`) but not the schedule's base territory (OpenAPI 4.4.1 allows no
 /// nested include there), so folding the schedule into the list would save no request.
@@ -37,6 +42,22 @@ public struct AppStoreConnectClient: Sendable {
     static let planAvailabilities = ResourceKind(key: "subscriptionPlanAvailabilities",
                                                  label: "subscription plan availabilities")
     static let availableTerritories = ResourceKind(key: "availableTerritories", label: "available territories")
+    static let promotionalOffers = ResourceKind(key: "subscriptionPromotionalOffers", label: "promotional offers")
+    static let subscriptionOfferCodes = ResourceKind(key: "subscriptionOfferCodes", label: "subscription offer codes")
+    static let winBackOffers = ResourceKind(key: "winBackOffers", label: "win-back offers")
+    static let iapOfferCodes = ResourceKind(key: "inAppPurchaseOfferCodes", label: "in-app purchase offer codes")
+    static let iapOfferPrices = ResourceKind(key: "inAppPurchaseOfferPrices", label: "in-app purchase offer prices")
+    static let subscriptionOfferPrices = ResourceKind(key: "subscriptionOfferPrices",
+                                                      label: "subscription offer prices")
+
+    /// A subscription's offer lists (DESIGN §2b "With offers"): the relationship of `Subscription` that lists
+    /// them (OpenAPI 4.4.1 `GET /v1/subscriptions/{id}/promotionalOffers`, `…/offerCodes`, `…/winBackOffers`),
+    /// their kind, the resource type and the page-file stem of their prices.
+    static let subscriptionOfferLists: [(relationship: String, kind: ResourceKind, type: String, stem: String)] = [
+        ("promotionalOffers", promotionalOffers, "subscriptionPromotionalOffers", "subscription-promotional-offer"),
+        ("offerCodes", subscriptionOfferCodes, "subscriptionOfferCodes", "subscription-offer-code"),
+        ("winBackOffers", winBackOffers, "winBackOffers", "win-back-offer"),
+    ]
 
     let appID: String
     let base: URL
@@ -85,7 +106,8 @@ public struct AppStoreConnectClient: Sendable {
         let app = Self.segment(appID)
         let first = try await pager.runPhase([
             try listing(Self.inAppPurchases, "in-app-purchases",
-                        "/v1/apps/\(app)/inAppPurchasesV2?include=inAppPurchaseAvailability&limit=200"),
+                        "/v1/apps/\(app)/inAppPurchasesV2?include=inAppPurchaseAvailability,offerCodes&limit=200"
+                            + "&limit%5BofferCodes%5D=50"),
             try listing(Self.groups, "subscription-groups", "/v1/apps/\(app)/subscriptionGroups?limit=200"),
             try appListing(app),
         ], progress: progress)
@@ -94,9 +116,13 @@ public struct AppStoreConnectClient: Sendable {
         for group in ids(of: Self.groups, in: first) {
             second.append(try listing(Self.subscriptions, "subscription-group-\(group)-subscriptions",
                                       "/v1/subscriptionGroups/\(group)/subscriptions"
-                                        + "?include=introductoryOffers,planAvailabilities&limit=200"
-                                        + "&limit%5BintroductoryOffers%5D=50&limit%5BplanAvailabilities%5D=50"))
+                                        + "?include=introductoryOffers,offerCodes,planAvailabilities,"
+                                        + "promotionalOffers,winBackOffers&limit=200"
+                                        + "&limit%5BintroductoryOffers%5D=50&limit%5BofferCodes%5D=50"
+                                        + "&limit%5BplanAvailabilities%5D=50&limit%5BpromotionalOffers%5D=50"
+                                        + "&limit%5BwinBackOffers%5D=50"))
         }
+        var offers = OfferTally()
         // Each in-app purchase's availability came with the list (`include=inAppPurchaseAvailability`); one whose
         // page carries no linkage for it at all (the include not honored) has it asked for on its own.
         var availabilities: [String] = []
@@ -110,6 +136,10 @@ public struct AppStoreConnectClient: Sendable {
                 } else {
                     second.append(try iapAvailabilityListing(iap))
                 }
+                second += try offerListings(Self.iapOfferCodes, type: "inAppPurchaseOfferCodes",
+                                            stem: "in-app-purchase-offer-code", linked: result.related[id]?["offerCodes"],
+                                            list: "/v2/inAppPurchases/\(iap)/offerCodes", listStem: "in-app-purchase-\(iap)",
+                                            freeTrials: result.freeTrials, tally: &offers)
             }
         }
         let secondResults = try await pager.runPhase(second, progress: progress)
@@ -128,6 +158,20 @@ public struct AppStoreConnectClient: Sendable {
                                          path + "/introductoryOffers?include=territory,subscriptionPricePoint&limit=200"))
             }
         }
+        for result in secondResults where result.kind == Self.subscriptions {
+            for id in result.ids {
+                let subscription = Self.segment(id)
+                for list in Self.subscriptionOfferLists {
+                    third += try offerListings(list.kind, type: list.type, stem: list.stem,
+                                               linked: result.related[id]?[list.relationship],
+                                               list: "/v1/subscriptions/\(subscription)/\(list.relationship)",
+                                               listStem: "subscription-\(subscription)", freeTrials: result.freeTrials,
+                                               tally: &offers)
+                }
+            }
+        }
+        // In-app purchase offer codes asked for on their own (the linkage missing or a full 50): their prices.
+        third += try offerPriceListings(after: secondResults)
         for schedule in ids(of: Self.priceSchedules, in: secondResults) {
             for relationship in ["manualPrices", "automaticPrices"] {
                 third.append(try listing(
@@ -140,17 +184,92 @@ public struct AppStoreConnectClient: Sendable {
         let thirdResults = try await pager.runPhase(third, progress: progress)
         let fourthResults = try await pager.runPhase(
             try territoryListings(iapAvailabilities: availabilities,
-                                  plans: plans + ids(of: Self.planAvailabilities, in: thirdResults)),
+                                  plans: plans + ids(of: Self.planAvailabilities, in: thirdResults))
+                + offerPriceListings(after: thirdResults),
             progress: progress)
         // A kind that came only with its parents' lists (`include=`) has no count of its own.
         let iapKinds = second.contains { $0.kind == Self.inAppPurchaseAvailabilities }
             ? [Self.inAppPurchaseAvailabilities] : []
-        let planKinds = third.contains { $0.kind == Self.planAvailabilities } ? [Self.planAvailabilities] : []
-        return tallies(first + secondResults + thirdResults + fourthResults, kinds: [
+        let all = first + secondResults + thirdResults + fourthResults
+        // Plan availabilities and the offer kinds are listed also when they came with their parents' lists, and
+        // when the store has none: `.fetch.json` says fetch asked for them, so the reader takes an absent offer
+        // or billing plan as missing, not unknown (DESIGN §5a.15).
+        let planIDs = Set(plans + ids(of: Self.planAvailabilities, in: thirdResults))
+        let planTally = KindTally(kind: Self.planAvailabilities,
+                                  pages: all.filter { $0.kind == Self.planAvailabilities }.reduce(0) { $0 + $1.pages },
+                                  resources: planIDs.count)
+        return tallies(all, kinds: [
             Self.apps, Self.inAppPurchases, Self.priceSchedules, Self.inAppPurchasePrices,
         ] + iapKinds + [
             Self.groups, Self.subscriptions, Self.subscriptionPrices, Self.introductoryOffers,
-        ] + planKinds + [Self.availableTerritories])
+        ]) + [planTally] + offers.tallies(all)
+            + tallies(all, kinds: [Self.iapOfferPrices, Self.subscriptionOfferPrices, Self.availableTerritories])
+    }
+
+    // MARK: Offers (DESIGN.md §2b "With offers", §4a)
+
+    /// The offers of each kind that came included with their parents' lists (`include=`), by ID.
+    struct OfferTally {
+        var found: [String: Set<String>] = [:]
+
+        /// The kinds asked for, each counted: pages of their own lists, offers from linkage and lists.
+        func tallies(_ results: [ListingResult]) -> [KindTally] {
+            AppStoreConnectClient.offerKinds.map { kind in
+                let own = results.filter { $0.kind == kind }
+                return KindTally(kind: kind, pages: own.reduce(0) { $0 + $1.pages },
+                                 resources: found[kind.key, default: []].union(own.flatMap(\.ids)).count)
+            }
+        }
+    }
+
+    /// For one product's offers of one kind: when the product's page carries their linkage (`include=`) and it
+    /// fits (fewer than 50, `limit[…]`), the prices of each offer that is not a free trial; otherwise the list of
+    /// them on its own (`list`, `limit=200`), whose offers' prices follow in the next phase.
+    private func offerListings(_ kind: ResourceKind, type: String, stem: String, linked: [String]?, list: String,
+                               listStem: String, freeTrials: Set<String>, tally: inout OfferTally) throws
+        -> [Listing]
+    {
+        guard let linked, linked.count < 50 else {
+            let relationship = list.split(separator: "/").last.map(String.init) ?? ""
+            return [try listing(kind, "\(listStem)-\(relationship)", list + "?limit=200")]
+        }
+        tally.found[kind.key, default: []].formUnion(linked)
+        return try linked.filter { !freeTrials.contains(type + "/" + $0) }.map {
+            try offerPriceListing(type: type, stem: stem, id: $0)
+        }
+    }
+
+    /// The prices of the offers that lists asked for on their own (in `results`) returned.
+    private func offerPriceListings(after results: [ListingResult]) throws -> [Listing] {
+        var listings: [Listing] = []
+        for result in results where Self.offerKinds.contains(result.kind) {
+            guard let (type, stem) = Self.priceTarget(of: result.kind) else { continue }
+            for id in result.ids where !result.freeTrials.contains(type + "/" + id) {
+                listings.append(try offerPriceListing(type: type, stem: stem, id: id))
+            }
+        }
+        return listings
+    }
+
+    /// The offer kinds that have lists of their own.
+    static var offerKinds: [ResourceKind] { subscriptionOfferLists.map(\.kind) + [iapOfferCodes] }
+
+    /// The resource type and price-file stem of an offer kind.
+    static func priceTarget(of kind: ResourceKind) -> (type: String, stem: String)? {
+        if kind == iapOfferCodes { return ("inAppPurchaseOfferCodes", "in-app-purchase-offer-code") }
+        return subscriptionOfferLists.first { $0.kind == kind }.map { ($0.type, $0.stem) }
+    }
+
+    /// One offer's prices with their price points and territories, one page (an offer has at most one price per
+    /// territory; the App Store has 175): `GET /v1/subscriptionPromotionalOffers/{id}/prices`,
+    /// `/v1/subscriptionOfferCodes/{id}/prices`, `/v1/winBackOffers/{id}/prices` (`include=subscriptionPricePoint,
+    /// territory`) and `/v1/inAppPurchaseOfferCodes/{id}/prices` (`include=pricePoint,territory`), OpenAPI 4.4.1.
+    private func offerPriceListing(type: String, stem: String, id: String) throws -> Listing {
+        let iap = type == "inAppPurchaseOfferCodes"
+        let offer = Self.segment(id)
+        return try listing(iap ? Self.iapOfferPrices : Self.subscriptionOfferPrices, "\(stem)-\(offer)-prices",
+                           "/v1/\(type)/\(offer)/prices?include=\(iap ? "pricePoint" : "subscriptionPricePoint"),"
+                            + "territory&limit=200")
     }
 
     // MARK: Dates, availability and the app (DESIGN.md §2b "What App Store Connect fetch reads")

@@ -42,6 +42,9 @@ struct ListingResult: Sendable {
     let resources: Int
     let ids: [String]
     var related: [String: [String: [String]]] = [:]
+    /// The offers in the pages (`data` or `included`) whose `offerMode` is FREE_TRIAL, as `type/id`: a free
+    /// trial's price rows are no prices, so they are not asked for.
+    var freeTrials: Set<String> = []
     /// Set when the request budget stopped the listing before its last page.
     var stopped = false
     /// Why the listing has no pages, when the store declined it as a matter of course.
@@ -79,6 +82,7 @@ struct Pager: Sendable {
         var resources = 0
         var ids: [String] = []
         var related: [String: [String: [String]]] = [:]
+        var freeTrials: Set<String> = []
         while let current = url {
             seen.insert(current)
             let name = "GET \(current.absoluteString)"
@@ -94,7 +98,7 @@ struct Pager: Sendable {
                     body = try await fetchPage(current)
                 } catch FetchError.budgetSpent {
                     return ListingResult(kind: listing.kind, pages: pages - 1, resources: resources, ids: ids,
-                                         related: related, stopped: true)
+                                         related: related, freeTrials: freeTrials, stopped: true)
                 } catch let error as FetchError {
                     guard pages == 1, let remark = listing.remarkInstead?(error) else { throw error }
                     budget?.listingDone()
@@ -110,13 +114,31 @@ struct Pager: Sendable {
             resources += page.resources
             ids += page.ids
             related.merge(page.related) { $1 }
+            freeTrials.formUnion(Self.freeTrials(in: object))
             url = page.next
             if let next = url, seen.contains(next) {
                 throw FetchError.malformed(request: name, reason: "the next page link repeats an earlier page")
             }
         }
         budget?.listingDone()
-        return ListingResult(kind: listing.kind, pages: pages, resources: resources, ids: ids, related: related)
+        return ListingResult(kind: listing.kind, pages: pages, resources: resources, ids: ids, related: related,
+                             freeTrials: freeTrials)
+    }
+
+    /// The `type/id` of every resource in a JSON:API page (`data` and `included`) whose `attributes.offerMode`
+    /// is FREE_TRIAL.
+    static func freeTrials(in object: [String: Any]) -> Set<String> {
+        var items = object["included"] as? [[String: Any]] ?? []
+        switch object["data"] {
+        case let array as [[String: Any]]: items += array
+        case let single as [String: Any]: items.append(single)
+        default: break
+        }
+        var found: Set<String> = []
+        for item in items where (item["attributes"] as? [String: Any])?["offerMode"] as? String == "FREE_TRIAL" {
+            if let type = item["type"] as? String, let id = item["id"] as? String { found.insert(type + "/" + id) }
+        }
+        return found
     }
 
     /// One page's body from the store, within the budget.

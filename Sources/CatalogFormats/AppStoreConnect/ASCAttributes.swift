@@ -10,16 +10,28 @@ enum ASCAttributeName: String {
     case offerMode, duration, targetSubscriptionPlanType, numberOfPeriods
     // The app (`apps`).
     case bundleId
+    // Offers (promotional, offer codes, win-back; `offerMode`, `duration`, `numberOfPeriods`, `startDate`,
+    // `endDate` and `targetSubscriptionPlanType` as above).
+    case offerCode, offerId, periodCount, customerEligibilities, offerEligibility, active, priority
+    case customerEligibilityPaidSubscriptionDurationInMonths, customerEligibilityTimeSinceLastSubscribedInMonths
+    case customerEligibilityWaitBetweenOffersInMonths
 
     /// The JSON kind the builder reads the attribute as.
     enum Kind {
         case string, bool, int
+        /// An array of strings (`customerEligibilities`).
+        case strings
+        /// OpenAPI `IntegerRange`: an object with optional whole numbers `minimum` and `maximum`.
+        case range
     }
 
     var kind: Kind {
         switch self {
-        case .familySharable, .manual: .bool
-        case .groupLevel, .numberOfPeriods: .int
+        case .familySharable, .manual, .active: .bool
+        case .groupLevel, .numberOfPeriods, .periodCount, .customerEligibilityPaidSubscriptionDurationInMonths,
+             .customerEligibilityWaitBetweenOffersInMonths: .int
+        case .customerEligibilities: .strings
+        case .customerEligibilityTimeSinceLastSubscribedInMonths: .range
         default: .string
         }
     }
@@ -33,6 +45,15 @@ enum ASCAttributeName: String {
         .offerMode, .duration, .targetSubscriptionPlanType, .startDate, .endDate, .numberOfPeriods,
     ]
 
+    /// Offer attributes (OpenAPI 4.4.1 `SubscriptionPromotionalOffer`, `SubscriptionOfferCode`, `WinBackOffer`,
+    /// `InAppPurchaseOfferCode`); `name` names offer codes, `offerCode` promotional offers, `offerId` win-back offers.
+    private static let offer: [ASCAttributeName] = [
+        .name, .offerCode, .offerId, .offerMode, .duration, .numberOfPeriods, .periodCount, .targetSubscriptionPlanType,
+        .customerEligibilities, .offerEligibility, .active, .startDate, .endDate, .priority,
+        .customerEligibilityPaidSubscriptionDurationInMonths, .customerEligibilityTimeSinceLastSubscribedInMonths,
+        .customerEligibilityWaitBetweenOffersInMonths,
+    ]
+
     /// The attributes read of a resource type (`inAppPurchasesV2` named `inAppPurchases`); none of types the builder does not read.
     static func read(ofType type: String) -> [ASCAttributeName] {
         switch type {
@@ -40,6 +61,7 @@ enum ASCAttributeName: String {
         case "subscriptionGroups": [.referenceName]
         case "subscriptionPrices", "inAppPurchasePrices": priceRow
         case "subscriptionPricePoints", "inAppPurchasePricePoints": [.customerPrice]
+        case "subscriptionPromotionalOffers", "subscriptionOfferCodes", "winBackOffers", "inAppPurchaseOfferCodes": offer
         case "territories": [.currency]
         case "subscriptionIntroductoryOffers": introOffer
         case "apps": [.bundleId]
@@ -56,6 +78,8 @@ enum ASCAttributeValue {
     case string(String)
     case bool(Bool)
     case int(Int)
+    case strings([String])
+    case range(minimum: Int?, maximum: Int?)
     /// A value of another kind, described for the error message.
     case mismatch(found: String)
 
@@ -77,6 +101,23 @@ enum ASCAttributeValue {
                 self = .int(number)
                 return
             }
+        case .strings:
+            if let elements = value.elements {
+                let texts = elements.compactMap(\.string)
+                if texts.count == elements.count {
+                    self = .strings(texts)
+                    return
+                }
+            }
+        case .range:
+            if value.members != nil {
+                let minimum = value["minimum"], maximum = value["maximum"]
+                let bounds = [minimum, maximum].compactMap { $0 }.filter { !$0.isNull }
+                if bounds.allSatisfy({ $0.int != nil }) {
+                    self = .range(minimum: minimum?.int, maximum: maximum?.int)
+                    return
+                }
+            }
         }
         self = .mismatch(found: describeForMessage(value))
     }
@@ -91,6 +132,14 @@ enum ASCAttributeValue {
 
     var int: Int? {
         if case .int(let number) = self { number } else { nil }
+    }
+
+    var strings: [String]? {
+        if case .strings(let texts) = self { texts } else { nil }
+    }
+
+    var range: (minimum: Int?, maximum: Int?)? {
+        if case .range(let minimum, let maximum) = self { (minimum, maximum) } else { nil }
     }
 }
 

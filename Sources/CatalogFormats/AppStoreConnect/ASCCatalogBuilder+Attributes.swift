@@ -25,6 +25,14 @@ extension ASCCatalogBuilder {
         try read(node, name, expecting: "a whole number", \.int)
     }
 
+    func strings(_ node: NodeID, _ name: ASCAttributeName) throws(CatalogReadError) -> [String]? {
+        try read(node, name, expecting: "an array of strings", \.strings)
+    }
+
+    func range(_ node: NodeID, _ name: ASCAttributeName) throws(CatalogReadError) -> (minimum: Int?, maximum: Int?)? {
+        try read(node, name, expecting: "an object with whole numbers minimum and maximum", \.range)
+    }
+
     func date(_ node: NodeID, _ name: ASCAttributeName) throws(CatalogReadError) -> CalendarDate? {
         guard let text = try string(node, name) else { return nil }
         guard let date = CalendarDate(iso: text) else {

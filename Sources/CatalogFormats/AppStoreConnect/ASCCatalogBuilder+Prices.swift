@@ -10,6 +10,8 @@ struct ASCPriceRow {
     let node: NodeID
     /// True when neither the attributes nor the ID (`ASCPriceRowDates`) date the row.
     var undated = false
+    /// A subscription price row of `planType` MONTHLY: the monthly billing plan's amount, not the product's price.
+    var monthly = false
 
     /// Whether this row takes precedence over `other` for the same territory: a later start (null earliest),
     /// then manual over automatic.
@@ -31,8 +33,8 @@ extension ASCCatalogBuilder {
         let start: CalendarDate
     }
 
-    /// One price row resolved to territory, amount and dates; nil when the row is not an up-front price, has
-    /// ended, or the input lacks its territory or price point.
+    /// One price row resolved to territory, amount and dates; nil when the row is neither an up-front nor a
+    /// monthly-plan price (`monthly` says which), has ended, or the input lacks its territory or price point.
     func priceRow(_ node: NodeID, pointType: TypeID?, manual linkedAsManual: Bool,
                   lookups: inout ASCLookups, tally: inout Tally) throws(CatalogReadError) -> ASCPriceRow?
     {
@@ -41,7 +43,8 @@ extension ASCCatalogBuilder {
             tally.unresolvedRows += 1
             return nil
         }
-        if let planType = try string(node, .planType), planType != "UPFRONT" { return nil }
+        let planType = try string(node, .planType)
+        if let planType, planType != "UPFRONT", planType != "MONTHLY" { return nil }
         var start = try date(node, .startDate)
         var end = try date(node, .endDate)
         // FORMATS.md's one exception to opaque IDs: an IAP price row without dates takes them from its ID.
@@ -64,7 +67,8 @@ extension ASCCatalogBuilder {
         }
         let (territory, currency) = try lookups.territory(territoryNode, builder: self, near: node)
         return ASCPriceRow(territory: territory, money: Money(amount: amount, currency: currency), start: start,
-                           manual: manual, node: node, undated: start == nil && end == nil)
+                           manual: manual, node: node, undated: start == nil && end == nil,
+                           monthly: planType == "MONTHLY")
     }
 
     /// Current prices by territory, and scheduled ones (exported, never compared). With `product` (in-app

@@ -18,6 +18,14 @@ struct ASCResourceTypes {
     let inAppPurchaseAvailabilities: TypeID?
     let subscriptionPlanAvailabilities: TypeID?
     let subscriptionAvailabilities: TypeID?
+    let promotionalOffers: TypeID?
+    let subscriptionOfferCodes: TypeID?
+    let winBackOffers: TypeID?
+    let inAppPurchaseOfferCodes: TypeID?
+    let promotionalOfferPrices: TypeID?
+    let subscriptionOfferCodePrices: TypeID?
+    let winBackOfferPrices: TypeID?
+    let inAppPurchaseOfferPrices: TypeID?
 
     init(_ pool: ASCResourcePool) {
         subscriptionGroups = pool.type("subscriptionGroups")
@@ -36,6 +44,14 @@ struct ASCResourceTypes {
         inAppPurchaseAvailabilities = pool.type("inAppPurchaseAvailabilities")
         subscriptionPlanAvailabilities = pool.type("subscriptionPlanAvailabilities")
         subscriptionAvailabilities = pool.type("subscriptionAvailabilities")
+        promotionalOffers = pool.type("subscriptionPromotionalOffers")
+        subscriptionOfferCodes = pool.type("subscriptionOfferCodes")
+        winBackOffers = pool.type("winBackOffers")
+        inAppPurchaseOfferCodes = pool.type("inAppPurchaseOfferCodes")
+        promotionalOfferPrices = pool.type("subscriptionPromotionalOfferPrices")
+        subscriptionOfferCodePrices = pool.type("subscriptionOfferCodePrices")
+        winBackOfferPrices = pool.type("winBackOfferPrices")
+        inAppPurchaseOfferPrices = pool.type("inAppPurchaseOfferPrices")
     }
 }
 
@@ -45,22 +61,29 @@ struct ASCCatalogBuilder {
     let pool: ASCResourcePool
     let asOf: CalendarDate
     let types: ASCResourceTypes
+    /// The kinds a snapshot's `.fetch.json` says fetch asked for (its `kinds` keys); empty for other input.
+    let fetchedKinds: Set<String>
 
     /// Counters behind the catalog's remarks.
     struct Tally {
         var withoutProductID: [String: Int] = [:]
         var unresolvedRows = 0
         var partialOffers = 0
+        /// Promotional, offer-code or win-back offers known only by reference or without their ID or mode.
+        var partialOtherOffers = 0
+        /// Offers for the monthly billing plan (`targetSubscriptionPlanType` MONTHLY), left out.
+        var monthlyPlanOffers = 0
         /// Remarks about enum values this version does not know, in reading order.
         var unknownValues: [String] = []
         /// Price rows some product read, by node.
         var readRows: [Bool]
     }
 
-    init(pool: ASCResourcePool, asOf: CalendarDate) {
+    init(pool: ASCResourcePool, asOf: CalendarDate, fetchedKinds: Set<String> = []) {
         self.pool = pool
         self.asOf = asOf
         self.types = ASCResourceTypes(pool)
+        self.fetchedKinds = fetchedKinds
     }
 
     func catalog(path: String) throws(CatalogReadError) -> Catalog {
@@ -74,16 +97,19 @@ struct ASCCatalogBuilder {
         }
 
         var products: [Product] = []
+        var productNodes: [NodeID] = []
         var lookups = ASCLookups()
         for node in pool.definitionOrder {
             let type = pool.identities.type(of: node)
             if type == types.subscriptions {
                 if let product = try subscription(node, groups: groupNodes, lookups: &lookups, tally: &tally) {
                     products.append(product)
+                    productNodes.append(node)
                 }
             } else if type == types.inAppPurchases {
                 if let product = try inAppPurchase(node, lookups: &lookups, tally: &tally) {
                     products.append(product)
+                    productNodes.append(node)
                 }
             }
         }
@@ -107,9 +133,30 @@ struct ASCCatalogBuilder {
             remarks.append("the introductory offers of \(tally.partialOffers) subscription(s) are only partly in the "
                 + "input (offers without offerMode or duration); they are not compared")
         }
+        if tally.partialOtherOffers > 0 {
+            remarks.append("\(tally.partialOtherOffers) promotional, offer-code or win-back offer(s) are only partly in "
+                + "the input (no attributes, no ID or no offerMode/duration); their products' offers are not compared")
+        }
+        if tally.monthlyPlanOffers > 0 {
+            remarks.append("\(tally.monthlyPlanOffers) offer(s) for the monthly billing plan "
+                + "(targetSubscriptionPlanType MONTHLY) are not read")
+        }
         remarks += tally.unknownValues
+        // Offers and billing plans are carried (or not) by the input as a whole (§5a.15): where carried, a
+        // product without any has none ([]); where not, nobody knows (nil).
+        let offerKinds = carriedOfferKinds(fetchedKinds: fetchedKinds)
+        let plans = try carriesBillingPlans(fetchedKinds: fetchedKinds)
+        for index in products.indices {
+            let isSubscription = pool.identities.type(of: productNodes[index]) == types.subscriptions
+            if offerKinds.isEmpty || (!isSubscription && !offerKinds.contains(.offerCode)) {
+                products[index].offers = nil
+            }
+            if !plans || !isSubscription { products[index].billingPlans = nil }
+        }
         var catalog = Catalog(path: path, format: .ascJSON, groups: groups, products: products,
-                              capabilities: CatalogCapabilities(expressesGroups: true), remarks: remarks)
+                              capabilities: CatalogCapabilities(expressesGroups: true, offerKinds: offerKinds,
+                                                                carriesBillingPlans: plans),
+                              remarks: remarks)
         // The app (`/v1/apps/{id}`): its bundle ID, for `app-mismatch`; the first app stating one.
         for node in pool.definitionOrder where pool.identities.type(of: node) == types.apps {
             guard let bundleID = try string(node, .bundleId), !bundleID.isEmpty else { continue }
@@ -155,7 +202,9 @@ struct ASCCatalogBuilder {
                 rows.append(row)
             }
         }
-        (product.prices, product.uncomparedPrices) = try select(rows)
+        // MONTHLY rows are the monthly billing plan's amount, never the subscription's price.
+        (product.prices, product.uncomparedPrices) = try select(rows.filter { !$0.monthly })
+        product.billingPlans = try billingPlans(of: node, monthlyRows: rows.filter(\.monthly))
         if let first = product.prices.values.min(by: { $0.territory < $1.territory }), let location = first.location {
             fieldLocations[.price] = location
         }
@@ -164,6 +213,7 @@ struct ASCCatalogBuilder {
         fieldLocations = product.fieldLocations
 
         product.introOffers = try introOffers(of: node, lookups: &lookups, tally: &tally)
+        product.offers = try offers(of: node, from: subscriptionOfferSources, lookups: &lookups, tally: &tally)
         if let location = product.introOffers?.first?.location { fieldLocations[.introOffer] = location }
         product.fieldLocations = fieldLocations
         return product
@@ -219,11 +269,12 @@ struct ASCCatalogBuilder {
                 rows.append(row)
             }
         }
-        (product.prices, product.uncomparedPrices) = try select(rows, product: product.id.rawValue)
+        (product.prices, product.uncomparedPrices) = try select(rows.filter { !$0.monthly }, product: product.id.rawValue)
         if let first = product.prices.values.min(by: { $0.territory < $1.territory }), let location = first.location {
             product.fieldLocations[.price] = location
         }
         limitPrices(of: &product, to: try availableTerritories(of: node))
+        product.offers = try offers(of: node, from: inAppPurchaseOfferSources, lookups: &lookups, tally: &tally)
         return product
     }
 

@@ -54,6 +54,7 @@ extension ASCResourcePool {
             let parentNode = node(type: type(named: link.type), id: link.id)
             let relationship = relationship(named: link.relationship)
             stateIntroductoryOffers(parentNode, relationship: relationship)
+            stateOffers(relationship: relationship)
             stateAvailableTerritories(parentNode, relationship: relationship)
             parent = (parentNode, relationship)
         }
@@ -166,6 +167,7 @@ extension ASCResourcePool {
                 guard let data = member.value["data"] else { continue }
                 let relationship = member.withKeyBytes { self.relationship(utf8: $0) }
                 stateIntroductoryOffers(current, relationship: relationship)
+                stateOffers(relationship: relationship)
                 // `include=availableTerritories` lists at most `limit[availableTerritories]` (50) of them; only a
                 // list as long as its `meta.paging.total` is the whole of them.
                 if let elements = data.elements, Self.isWholeList(member.value, count: elements.count) {

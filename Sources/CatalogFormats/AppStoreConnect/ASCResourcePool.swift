@@ -34,6 +34,9 @@ struct ASCResourcePool {
     /// Availabilities whose `availableTerritories` the input states in full (relationship `data` that is not a
     /// page of a longer list, or a `links.self` document): only these limit where a product is sold.
     private(set) var statedAvailableTerritories: Set<NodeID> = []
+    /// The offer relationships (`promotionalOffers`, `offerCodes`, `winBackOffers`) some resource states
+    /// (relationship `data`, possibly empty, or a `links.self` document): the input carries that kind of offer.
+    private(set) var statedOfferRelationships: Set<String> = []
     private(set) var marks = ASCMarks()
     private(set) var types = NameTable()
     private var relationships = NameTable()
@@ -125,6 +128,17 @@ struct ASCResourcePool {
     mutating func stateIntroductoryOffers(_ node: NodeID, relationship: RelationshipID) {
         if relationships.names[Int(relationship.index)] == "introductoryOffers" {
             statedIntroductoryOffers.insert(node)
+        }
+    }
+
+    /// Records that the input states some resource's offers of one kind when `relationship` names them.
+    mutating func stateOffers(relationship: RelationshipID) {
+        // The relationships that list a subscription's or an in-app purchase's offers (OpenAPI 4.4.1).
+        switch relationships.names[Int(relationship.index)] {
+        case "promotionalOffers": statedOfferRelationships.insert("promotionalOffers")
+        case "offerCodes": statedOfferRelationships.insert("offerCodes")
+        case "winBackOffers": statedOfferRelationships.insert("winBackOffers")
+        default: break
         }
     }
 

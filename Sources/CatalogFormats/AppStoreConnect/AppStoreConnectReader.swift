@@ -37,6 +37,11 @@ import Foundation
 /// (`offerMode`, `duration`) is missing, the offers are unknown (nil) and a remark says so. Availability:
 /// `state` APPROVED → cleared for sale, REMOVED_FROM_SALE / DEVELOPER_REMOVED_FROM_SALE → not, others unknown.
 ///
+/// Offers (`+Offers`): promotional offers, offer codes and win-back offers of subscriptions and offer codes of in-app
+/// purchases, each with its prices per territory through price points; `planType: MONTHLY` subscription price rows
+/// are the monthly billing plan. Which kinds the input carries (`offerKinds`, `carriesBillingPlans`) is what it
+/// holds, or what a snapshot's `.fetch.json` says fetch asked for.
+///
 /// A resource without a `productId` in the input (e.g. a subscription known only by its ID from `links.self`)
 /// is not a product: its prices are read by nobody, which the catalog's remarks say.
 ///
@@ -81,27 +86,27 @@ public struct AppStoreConnectReader: CatalogReader {
             try JSONDocument(contentsOf: files[index], displayPath: paths[index])
         }
         defer { documents.finish() }
-        let requests = Self.fetchedRequests(in: url)
+        let manifest = Self.fetchManifest(in: url)
         var pool = ASCResourcePool()
         for name in names {
             // fetch writes its pages flat: a file in a subfolder is not one of them.
-            try pool.add(documents.next(), request: name.contains("/") ? nil : requests[name])
+            try pool.add(documents.next(), request: name.contains("/") ? nil : manifest.requests[name])
         }
-        return try catalog(of: &pool, displayPath: displayPath, options: options)
+        return try catalog(of: &pool, displayPath: displayPath, options: options, fetchedKinds: manifest.kinds)
     }
 
-    /// The request path of each page of a snapshot `fetch` wrote, by file name, from its `.fetch.json`
-    /// (`requests`: file, path, query); empty for any other folder. A page's parent then comes from the request
-    /// that fetched it, whatever `links.self` the store wrote into it.
-    static func fetchedRequests(in folder: URL) -> [String: String] {
+    /// What a snapshot's `.fetch.json` says, for any other folder nothing: the request path of each page by file
+    /// name (`requests`: file, path, query), so a page's parent comes from the request that fetched it, whatever
+    /// `links.self` the store wrote into it; and the kinds fetch asked for (`kinds`' keys, listed also when the
+    /// store had none), so an offer kind fetch asked for is carried even when no product has such an offer.
+    static func fetchManifest(in folder: URL) -> (requests: [String: String], kinds: Set<String>) {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent(".fetch.json")),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let requests = object["requests"] as? [[String: Any]] else { return [:] }
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return ([:], []) }
         var result: [String: String] = [:]
-        for request in requests {
+        for request in object["requests"] as? [[String: Any]] ?? [] {
             if let file = request["file"] as? String, let path = request["path"] as? String { result[file] = path }
         }
-        return result
+        return (result, Set((object["kinds"] as? [String: Any] ?? [:]).keys))
     }
 
     /// Reads one file's bytes (a document or an array of documents); `displayPath` names it in locations.
@@ -112,10 +117,11 @@ public struct AppStoreConnectReader: CatalogReader {
     }
 
     /// The catalog of every document pooled, once the pool holds the marks of the format.
-    private func catalog(of pool: inout ASCResourcePool, displayPath: String,
-                         options: ReadOptions) throws(CatalogReadError) -> Catalog {
+    private func catalog(of pool: inout ASCResourcePool, displayPath: String, options: ReadOptions,
+                         fetchedKinds: Set<String> = []) throws(CatalogReadError) -> Catalog {
         pool.finishReading()
         try pool.requireMarks(path: displayPath)
-        return try ASCCatalogBuilder(pool: pool, asOf: options.asOf).catalog(path: displayPath)
+        return try ASCCatalogBuilder(pool: pool, asOf: options.asOf, fetchedKinds: fetchedKinds)
+            .catalog(path: displayPath)
     }
 }
