@@ -226,7 +226,8 @@ def drift(config, store):
                 # offer-id-reused, with plus.monthly's promotional RETURN (one group)
                 {"kind": "win-back", "id": "RETURN", "mode": "free-trial", "period": "P1M", "periods": 1},
             ],
-            "monthlyCommitment": "60.00"},                 # billing-plan-out-of-range: not 12 x 5.49
+            "monthlyCommitment": "60.00",                  # billing-plan-out-of-range: not 12 x 5.49
+            "monthlyEnabled": False},                      # billing-plan-missing-in-store: the plan is off
         PREFIX + "plus.monthly": {
             "offers": [
                 {"kind": "promotional", "id": "RETURN", "mode": "pay-as-you-go", "period": "P1M", "periods": 1,
@@ -235,7 +236,6 @@ def drift(config, store):
                  "prices": {"US": "0.99"}},                # offer-free-with-price
             ]},
     }
-    store["asc_without_monthly"] = [PREFIX + "pro.yearly"]                  # billing-plan-missing-in-store (ASC)
 
 
 # --- money and tiers ---------------------------------------------------------------------------------------
@@ -382,7 +382,7 @@ def write_storekit(app, path):
                 plans.append({"billingPlanType": "MONTHLY",
                               "commitmentDisplayPrice": own.get("monthlyCommitment", str(Decimal(monthly) * 12)),
                               "displayPrice": monthly, "internalID": f"{0x5E000001 + index * 0x10:08X}",
-                              "isEnabled": True})
+                              "isEnabled": own.get("monthlyEnabled", True)})
             subs.append(dict(offers, billingPlans=plans, displayPrice=all_prices(p)["US"],
                              familyShareable=p.get("family", False), groupNumber=p["level"],
                              internalID=f"{0x5A000000 + index:08X}", introductoryOffer=intro,
@@ -566,16 +566,15 @@ def write_asc(app, folder):
                 points.append({"type": "subscriptionPricePoints", "id": point,
                                "attributes": {"customerPrice": value, "proceeds": "0", "proceedsYear2": "0"}})
         # The monthly billing plan (12-month commitment, API 4.4): its MONTHLY rows are the monthly amount.
-        if p["id"] not in app.get("asc_without_monthly", []):
-            for code2, amount in sorted(ASC_OFFERS.get(p["id"], {}).get("monthly", {}).items()):
-                point = f"{sid}-{code2}-monthly"
-                data.append({"type": "subscriptionPrices", "id": f"price-{point}",
-                             "attributes": {"startDate": "2025-03-01", "preserved": False, "planType": "MONTHLY"},
-                             "relationships": {"territory": {"data": territory(code2)},
-                                               "subscriptionPricePoint": {"data": {
-                                                   "type": "subscriptionPricePoints", "id": point}}}})
-                points.append({"type": "subscriptionPricePoints", "id": point,
-                               "attributes": {"customerPrice": amount, "proceeds": "0", "proceedsYear2": "0"}})
+        for code2, amount in sorted(ASC_OFFERS.get(p["id"], {}).get("monthly", {}).items()):
+            point = f"{sid}-{code2}-monthly"
+            data.append({"type": "subscriptionPrices", "id": f"price-{point}",
+                         "attributes": {"startDate": "2025-03-01", "preserved": False, "planType": "MONTHLY"},
+                         "relationships": {"territory": {"data": territory(code2)},
+                                           "subscriptionPricePoint": {"data": {
+                                               "type": "subscriptionPricePoints", "id": point}}}})
+            points.append({"type": "subscriptionPricePoints", "id": point,
+                           "attributes": {"customerPrice": amount, "proceeds": "0", "proceedsYear2": "0"}})
         write_json(os.path.join(folder, f"subscription-{sid}-prices.json"), {
             "data": data, "included": points + [territory_resources[k] for k in sorted(territory_resources)],
             "links": {"self": f"https://api.appstoreconnect.apple.com/v1/subscriptions/{sid}/prices"},
@@ -638,15 +637,6 @@ def write_asc(app, folder):
         if offers:
             write_asc_offers(folder, f"/v2/inAppPurchases/{iid}", f"in-app-purchase-{iid}", offers, "iapOfferCodes",
                              territory, territory_resources)
-    # A snapshot that says which kinds fetch asked for (DESIGN §2b), so what it lacks is missing, not unknown.
-    if app.get("asc_without_monthly"):
-        write_json(os.path.join(folder, ".fetch.json"), {
-            "version": 1, "store": "appstore", "app": "6449990000", "fetchedAt": "2026-11-22T08:00:00Z",
-            "fetchedBy": "catalogcheck (demo)", "kinds": {kind: {"pages": 1, "resources": 1} for kind in [
-                "apps", "inAppPurchases", "inAppPurchasePriceSchedules", "inAppPurchasePrices", "subscriptionGroups",
-                "subscriptions", "subscriptionPrices", "subscriptionIntroductoryOffers",
-                "subscriptionPlanAvailabilities", "subscriptionPromotionalOffers", "subscriptionOfferCodes",
-                "winBackOffers", "inAppPurchaseOfferCodes"]}})
 
 
 def write_metadata_xml(app, path):
