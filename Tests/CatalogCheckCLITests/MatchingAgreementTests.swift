@@ -188,6 +188,16 @@ struct MatchingAgreementTests {
         "price-mismatch": "price", "price-missing-in-store": "price", "price-missing-in-config": "price",
     ]
 
+    /// Offers, billing plans and purchase options: the diff names the finding's field without its aspect
+    /// (`offer:promotional:spring_promo:state` is a change of `offer:promotional:spring_promo`).
+    private static func offerDiffField(_ finding: CheckFinding) -> String? {
+        let compared = ["offer-missing-in-store", "offer-missing-in-config", "offer-mismatch",
+                        "billing-plan-missing-in-store", "billing-plan-price-mismatch", "purchase-option-mismatch"]
+        guard compared.contains(finding.rule) else { return nil }
+        let parts = finding.field.split(separator: ":", omittingEmptySubsequences: false)
+        return parts.first == "offer" ? parts.prefix(3).joined(separator: ":") : parts.prefix(2).joined(separator: ":")
+    }
+
     private static func assertDiff(_ diff: Diff, check: Check, config: ConfigProducts, store: String) {
         let storeID = { (key: String) in config.products[key]?.storeIDs[check.storeKind] ?? key }
         let added = Set(check.findings.filter { $0.rule == "product-missing-in-config" }.compactMap(\.productID))
@@ -195,7 +205,9 @@ struct MatchingAgreementTests {
             .compactMap(\.productID).map(storeID))
         var changed: [String: Set<String>] = [:]
         for finding in check.findings {
-            guard let field = diffField[finding.rule], let key = finding.productID else { continue }
+            guard let field = diffField[finding.rule] ?? offerDiffField(finding), let key = finding.productID else {
+                continue
+            }
             changed[storeID(key), default: []].insert(field + " " + (finding.territory ?? ""))
         }
         #expect(diff.added == added, "\(store): diff adds \(diff.added.sorted()), check \(added.sorted())")
@@ -242,7 +254,11 @@ struct MatchingAgreementTests {
         var actual: String?
         /// Located in the config (a config-side duplicate, for instance).
         var inConfig: Bool
-        var isProductless: Bool { ["group-missing-in-store", "storekit-single-storefront"].contains(rule) }
+        /// The JSON `field` (`offer:promotional:spring_promo`, `billingPlan:monthly`, …).
+        var field: String = ""
+        var isProductless: Bool {
+            ["group-missing-in-store", "storekit-single-storefront", "offer-id-reused"].contains(rule)
+        }
     }
 
     /// `check --format json` on the config and one store: its findings about that store.
@@ -268,7 +284,8 @@ struct MatchingAgreementTests {
             findings = all.filter { !($0["store"] is NSNull) && $0["suppression"] is NSNull }.map { finding in
                 CheckFinding(rule: finding["rule"] as? String ?? "", productID: finding["productId"] as? String,
                              territory: finding["territory"] as? String, expected: finding["expected"] as? String,
-                             actual: finding["actual"] as? String, inConfig: !(finding["config"] is NSNull))
+                             actual: finding["actual"] as? String, inConfig: !(finding["config"] is NSNull),
+                             field: finding["field"] as? String ?? "")
             }
         }
 

@@ -76,10 +76,12 @@ struct OneTimeTypeTests {
                 type: one-time
                 clearedForSale: true
                 price: 0.99 USD
+                purchaseOptions: {}
               com.example.app.unlock:
                 type: one-time
                 clearedForSale: true
                 price: 4.99 USD
+                purchaseOptions: {}
               "pass:month":
                 type: non-renewing
                 group: pass

@@ -1,3 +1,4 @@
+import CatalogReports
 import Foundation
 import TestSupport
 import Testing
@@ -63,20 +64,21 @@ struct ReportCommandTests {
         // Who and when.
         #expect(page.all("h1").map(\.text) == ["Release reportcom.trailmate.app"])
         #expect(page.all("p").first { $0.attributes["class"] == "meta" }?.text == ("Prices as of 2026-11-22 · config catalogs/demo-drift/products.yml "
-                                                    + "· App Store, Google Play · catalogcheck 0.2.0"))
+                                                    + "· App Store, Google Play · catalogcheck \(ToolInfo.version)"))
         // The verdict per store.
         #expect(page.all("ul").first { $0.attributes["class"] == "stores" }.map { list in
             page.elements.drop { $0.text != list.text }.filter { $0.name == "li" }.prefix(3).map(\.text)
-        } == ["✓ passed Config and rules file — 0 errors, 1 warning, 0 notes",
-              "✗ failed App Store — 10 errors, 3 warnings, 2 notes · 6 of 8 config products matched",
-              "✗ failed Google Play — 7 errors, 3 warnings, 0 notes · 5 of 7 config products matched"])
+        } == ["✓ passed Config and rules file — 0 errors, 3 warnings, 0 notes",
+              "✗ failed App Store — 15 errors, 9 warnings, 2 notes · 6 of 8 config products matched",
+              "✗ failed Google Play — 9 errors, 3 warnings, 0 notes · 5 of 7 config products matched"])
         // The picture at a glance, counted per product.
         #expect(page.all("p").first { $0.attributes["class"] == "glance" }?.text
                 == "8 of 9 products need attention; 5 prices differ; 2 products are in no store; "
                     + "1 product is in a store but not in the config")
         // What the release changes, from the same differ as `diff`.
         let changes = try section("changes").text
-        #expect(changes.contains("Since catalogs/demo/products.yml: 2 added, 1 removed, 5 changed, 1 group change."))
+        #expect(changes.contains("Since catalogs/demo/products.yml: 2 added, 1 removed, 5 changed, 1 group change, "
+                                 + "3 cautions."))
         #expect(changes.contains("price DE: 59.99 EUR → 64.99 EUR (+8.3%, increase for existing subscribers)"))
         #expect(changes.contains("− removed — consumable, 4.99 USDpossibly renamed to com.trailmate.app.coins.5OO"))
         // Products by name and ID, with a status per store.
@@ -95,7 +97,7 @@ struct ReportCommandTests {
         #expect(page.all("td").filter { $0.attributes["class"] == "status-cell" }.map(\.text) == [
             "✗ 2 findings", "✗ 1 finding", "✗ 2 findings", "✓ ok", "✗ not in config", "✗ not in config",
             "✗ missing in store", "✗ missing in store", "✗ missing in store", "✗ missing in store",
-            "✗ 2 findings", "✓ ok", "✗ 3 findings", "✗ 3 findings", "✗ 1 finding", "✗ 3 findings",
+            "✗ 2 findings", "✗ 1 finding", "✗ 8 findings", "✗ 3 findings", "✗ 6 findings", "✗ 4 findings",
             "✓ ok", "not sold here",
         ])
         #expect(try section("products").text.contains(
@@ -111,7 +113,7 @@ struct ReportCommandTests {
             && $0.attributes["class"] != "matrix-body" }.prefix(3).map { $0.attributes["class"] ?? "" }
                 == ["matrix differs", "matrix differs", "matrix"])
         // Sources last: every finding with its locations.
-        #expect(try section("sources").text.contains("config catalogs/demo-drift/products.yml:43:11 · "
+        #expect(try section("sources").text.contains("config catalogs/demo-drift/products.yml:53:11 · "
                                                       + "store catalogs/demo-drift/play/subscriptions.json:29:13"))
     }
 
@@ -180,10 +182,17 @@ struct ReportCommandTests {
         #expect(markdown.contains("| `com.trailmate.app.coins.5`**`OO`** | 500 Coins | consumable | ✗ missing in store |"))
         #expect(markdown.contains("| DE | 64.99 EUR | — | ≠ 59.99 EUR (-5.00 EUR, -7.7%) |"))
         #expect(markdown.contains("## What this release changes\n\nSince `catalogs/demo/products.yml`: 2 added, "
-                                  + "1 removed, 5 changed, 1 group change.\n"))
-        #expect(markdown.contains("| `com.trailmate.app.pro.yearly` — Pro Yearly | introOffer: free-trial P1W → free-trial "
-                                  + "P2W<br>price DE: 59.99 EUR → 64.99 EUR \\(\\+8.3%, increase for existing "
-                                  + "subscribers\\)<br>price FR: none → 59.99 EUR |"))
+                                  + "1 removed, 5 changed, 1 group change, 3 cautions.\n"))
+        let yearlyChanges = [
+            "billingPlan:monthly GB: 4.99 GBP → 6.99 GBP \\(\\+40.1%, increase for existing subscribers\\)",
+            "introOffer: free-trial P1W → free-trial P2W",
+            "offer:play:first-year-half: pay-as-you-go P1Y -50% → pay-as-you-go P1Y -40%",
+            "offer:promotional:spring\\_promo US: pay-up-front P3M 29.99 USD → pay-up-front P3M 24.99 USD "
+                + "\\(-16.7%, price cut on a live offer\\)",
+            "price DE: 59.99 EUR → 64.99 EUR \\(\\+8.3%, increase for existing subscribers\\)",
+            "price FR: none → 59.99 EUR",
+        ].joined(separator: "<br>")
+        #expect(markdown.contains("| `com.trailmate.app.pro.yearly` — Pro Yearly | \(yearlyChanges) |"))
         let order = ["# Release report", "## ❌ Failed", "## At a glance", "## What this release changes", "## Products",
                      "## Prices", "## Sources"].map { markdown.range(of: $0)?.lowerBound }
         #expect(order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted())

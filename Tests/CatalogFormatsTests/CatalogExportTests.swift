@@ -94,7 +94,7 @@ struct CatalogExportTests {
         let text = CatalogYAMLExporter().export(store)
         #expect(text.contains("\n  baseTerritory: GB\n"))
         #expect(text.contains("\n    price: 0.99 GBP\n"))
-        #expect(!text.contains("prices:"))
+        #expect(!text.contains("\n    prices:"))  // products' own prices; offers keep their per-territory lists
         let json = try #require(try JSONSerialization.jsonObject(with: Data(CatalogJSONExporter().export(store).utf8))
                                     as? [String: Any])
         #expect((json["app"] as? [String: Any])?["baseTerritory"] as? String == "GB")

@@ -332,7 +332,7 @@ struct StoreKitOfferReaderTests {
             "com.trailmate.app.pro.yearly win-back:WINBACK3 pay-as-you-go P1M×3",
             "com.trailmate.app.pro.yearly win-back:RETURN free-trial P1M",
             "com.trailmate.app.pro.yearly billingPlan:upfront US 59.99 USD commitment US 59.99 USD enabled",
-            "com.trailmate.app.pro.yearly billingPlan:monthly US 5.49 USD commitment US 60 USD enabled",
+            "com.trailmate.app.pro.yearly billingPlan:monthly US 5.49 USD commitment US 60 USD disabled",
             "com.trailmate.app.plus.monthly promotional:loyal_month pay-as-you-go P1M×2 US 3.49 USD",
             "com.trailmate.app.plus.monthly promotional:RETURN pay-as-you-go P1M US 4.99 USD",
             "com.trailmate.app.plus.monthly promotional:free_week free-trial P1W US 0.99 USD",
