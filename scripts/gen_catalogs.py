@@ -167,6 +167,7 @@ def synthetic_app(count, locales):
     currency = swift_table("appStoreCurrencyByAlpha2")
     territories = sorted((code2, alpha3[code2], currency[code2]) for code2 in currency)
     groups, products = [], []
+    asc_offers, config_offers = {}, {}
     periods = ["P1W", "P1M", "P1Y"]
     for index in range(count):
         share = index % 20
@@ -186,8 +187,45 @@ def synthetic_app(count, locales):
                 groups.append({"key": f"g{group_index}", "name": f"Group {group_index}", "id": str(30000000 + group_index)})
             product.update(group=f"g{group_index}", level=index % 5 + 1, period=periods[index % 3], family=False,
                            play=f"sub{group_index}:plan-{index % 5}")
+            add_synthetic_offers(product, asc_offers, config_offers, {code2: cur for code2, _, cur in territories})
         products.append(product)
-    return {"bundle": "com.example.synthetic", "groups": groups, "products": products, "territories": territories}
+    return {"bundle": "com.example.synthetic", "groups": groups, "products": products, "territories": territories,
+            "asc_offers": asc_offers, "config_offers_by_id": config_offers}
+
+
+def add_synthetic_offers(product, asc_offers, config_offers, currency):
+    """Three App Store offers per subscription (issue 19: the benchmark's 2,000 products carry them): a
+    promotional and a win-back offer at half the regular price in every territory, and a free-trial offer code;
+    the .storekit file, the App Store Connect folder and the config state the same."""
+    period = product["period"]
+    duration = {"P1W": "ONE_WEEK", "P1M": "ONE_MONTH", "P1Y": "ONE_YEAR"}[period]
+    half = {code2: (str(int(Decimal(amount) / 2)) if "." not in amount
+                    else str((Decimal(amount) / 2).quantize(Decimal("0.01"))))
+            for code2, amount in product["prices"].items()}
+    product["offers"] = [
+        {"kind": "promotional", "id": "promo", "mode": "pay-as-you-go", "period": period, "periods": 1,
+         "prices": {"US": half["US"]}},
+        {"kind": "win-back", "id": "winback", "mode": "pay-as-you-go", "period": period, "periods": 1},
+        {"kind": "offer-code", "id": "Friends", "mode": "free-trial", "period": "P1W", "periods": 1,
+         "eligibility": {"customers": ["new"], "stackable": False}},
+    ]
+    asc_offers[product["id"]] = {
+        "promotionalOffers": [{"offerCode": "promo", "name": "Promo", "offerMode": "PAY_AS_YOU_GO",
+                               "duration": duration, "numberOfPeriods": 1, "prices": half}],
+        "winBackOffers": [{"offerId": "winback", "referenceName": "Win back", "offerMode": "PAY_AS_YOU_GO",
+                           "duration": duration, "periodCount": 1, "paidMonths": 6, "lapsedMonths": [1, 12],
+                           "waitMonths": 3, "prices": half}],
+        "offerCodes": [{"name": "Friends", "offerMode": "FREE_TRIAL", "duration": "ONE_WEEK", "numberOfPeriods": 1,
+                        "customerEligibilities": ["NEW"], "offerEligibility": "REPLACE_INTRO_OFFERS", "prices": {}}],
+    }
+    priced = {code2: f"{amount} {currency[code2]}" for code2, amount in half.items()}
+    config_offers[product["id"]] = {"offers": {
+        "promo": {"kind": "promotional", "mode": "pay-as-you-go", "period": period, "prices": priced},
+        "winback": {"kind": "win-back", "mode": "pay-as-you-go", "period": period, "prices": priced,
+                    "eligibility": {"paidMonths": 6, "lapsedMonths": [1, 12], "waitMonths": 3}},
+        "Friends": {"kind": "offer-code", "mode": "free-trial", "period": "P1W",
+                    "eligibility": {"customers": ["new"], "stackable": False}},
+    }}
 
 
 def find(app, suffix):
@@ -311,6 +349,7 @@ def write_config(app, path, header):
             lines += ["    storeIds:", f"      play: \"{p['play']}\""]
         suffix = p["id"][len(PREFIX):] if p["id"].startswith(PREFIX) else None
         lines += yaml_block(app.get("config_offers", {}).get(suffix, {}), 4)
+        lines += yaml_block(app.get("config_offers_by_id", {}).get(p["id"], {}), 4)
     write(path, "\n".join(lines) + "\n")
 
 
@@ -337,6 +376,7 @@ def config_document(app):
             product["stores"] = p["stores"]
         if "play" in p:
             product["storeIds"] = {"play": p["play"]}
+        product.update(app.get("config_offers_by_id", {}).get(p["id"], {}))
         products[p["id"]] = product
     return {"version": 1, "app": {"bundleId": app["bundle"], "baseTerritory": "US"},
             "groups": {g["key"]: {"name": g["name"]} for g in app["groups"]}, "products": products}
@@ -566,7 +606,7 @@ def write_asc(app, folder):
                 points.append({"type": "subscriptionPricePoints", "id": point,
                                "attributes": {"customerPrice": value, "proceeds": "0", "proceedsYear2": "0"}})
         # The monthly billing plan (12-month commitment, API 4.4): its MONTHLY rows are the monthly amount.
-        for code2, amount in sorted(ASC_OFFERS.get(p["id"], {}).get("monthly", {}).items()):
+        for code2, amount in sorted(app.get("asc_offers", ASC_OFFERS).get(p["id"], {}).get("monthly", {}).items()):
             point = f"{sid}-{code2}-monthly"
             data.append({"type": "subscriptionPrices", "id": f"price-{point}",
                          "attributes": {"startDate": "2025-03-01", "preserved": False, "planType": "MONTHLY"},
@@ -597,7 +637,7 @@ def write_asc(app, folder):
     for p in subscriptions:
         sid = apple_id[p["id"]]
         for list_name in ("promotionalOffers", "offerCodes", "winBackOffers"):
-            offers = ASC_OFFERS.get(p["id"], {}).get(list_name, [])
+            offers = app.get("asc_offers", ASC_OFFERS).get(p["id"], {}).get(list_name, [])
             if offers:
                 write_asc_offers(folder, f"/v1/subscriptions/{sid}", f"subscription-{sid}", offers, list_name,
                                  territory, territory_resources)
@@ -633,7 +673,7 @@ def write_asc(app, folder):
                                        "automaticPrices": {"data": automatic}}},
             "included": prices + points + [territory_resources[k] for k in sorted(territory_resources)],
             "links": {"self": f"https://api.appstoreconnect.apple.com/v2/inAppPurchases/{iid}/iapPriceSchedule"}})
-        offers = ASC_OFFERS.get(p["id"], {}).get("offerCodes", [])
+        offers = app.get("asc_offers", ASC_OFFERS).get(p["id"], {}).get("offerCodes", [])
         if offers:
             write_asc_offers(folder, f"/v2/inAppPurchases/{iid}", f"in-app-purchase-{iid}", offers, "iapOfferCodes",
                              territory, territory_resources)
