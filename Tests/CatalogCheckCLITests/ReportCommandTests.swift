@@ -80,6 +80,11 @@ struct ReportCommandTests {
         #expect(changes.contains("Since catalogs/demo/products.yml: 2 added, 1 removed, 5 changed, 1 group change, "
                                  + "3 cautions."))
         #expect(changes.contains("price DE: 59.99 EUR → 64.99 EUR (+8.3%, increase for existing subscribers)"))
+        // The cautions the counts name are shown under their products.
+        #expect(changes.contains("⚠ caution: removed while on sale: customers bought it"))
+        #expect(changes.contains("⚠ caution: period of a live subscription changed: it reaches existing subscribers"))
+        #expect(changes.contains("⚠ caution: type changed while on sale: what customers bought under this ID changes "
+                                 + "meaning"))
         #expect(changes.contains("− removed — consumable, 4.99 USDpossibly renamed to com.trailmate.app.coins.5OO"))
         // Products by name and ID, with a status per store.
         let products = page.all("th").filter { $0.attributes["class"] == "product" }.map(\.text)
@@ -193,6 +198,8 @@ struct ReportCommandTests {
             "price FR: none → 59.99 EUR",
         ].joined(separator: "<br>")
         #expect(markdown.contains("| `com.trailmate.app.pro.yearly` — Pro Yearly | \(yearlyChanges) |"))
+        #expect(markdown.contains("<br>⚠ **caution:** period of a live subscription changed: it reaches existing "
+                                  + "subscribers |"))
         let order = ["# Release report", "## ❌ Failed", "## At a glance", "## What this release changes", "## Products",
                      "## Prices", "## Sources"].map { markdown.range(of: $0)?.lowerBound }
         #expect(order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted())

@@ -166,6 +166,13 @@ struct HTMLReleaseSections: HTMLReportPieces {
                         }
                     }
                 }
+                // What reaches customers who already paid, under the change it is about (DESIGN §2a).
+                for caution in product.cautions {
+                    HTMLNode("div", .class("caution")) {
+                        HTMLNode("strong") { "⚠ caution: " }
+                        DiffWording.caution(caution)
+                    }
+                }
             }
         }
     }

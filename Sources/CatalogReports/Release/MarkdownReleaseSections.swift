@@ -79,6 +79,7 @@ struct MarkdownReleaseSections {
                 }
                 what = [text]
             }
+            what += product.cautions.map { "⚠ **caution:** " + MarkdownEscaper.escape(DiffWording.caution($0)) }
             lines.append(row([title(product.productID), what.joined(separator: "<br>")]))
         }
         return lines + [""]

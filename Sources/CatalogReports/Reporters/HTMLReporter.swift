@@ -60,6 +60,7 @@ public struct HTMLReporter: Reporter {
         code { font-family: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono",
           "Liberation Mono", monospace; font-size: 0.88em; }
         .muted { color: var(--muted); }
+        .caution { color: var(--warning); margin-top: 0.25em; }
         .meta { color: var(--muted); margin: 4px 0 16px; }
         ul.plain, ul.stores, ul.details, ol.findings, .remarks { margin: 0; padding-left: 0; list-style: none; }
         .verdict { border: 2px solid var(--line); border-left-width: 8px; border-radius: 6px; padding: 12px 16px; }
