@@ -179,4 +179,22 @@ struct InputResolutionTests {
             #expect(help.stdout.contains("Write to this file instead of standard output."), "\(command)")
         }
     }
+
+    /// A store catalog given as the config is named for what it is, instead of failing on its first key
+    /// (a .storekit file used to say "version: a mapping is not supported").
+    @Test("a store catalog given as --config says what it is and where it goes", arguments: [
+        ("catalogs/demo/appstore.storekit", "storekit"), ("catalogs/demo/metadata.xml", "appstore-xml"),
+        ("catalogs/demo/play-products.csv", "play-csv"), ("catalogs/demo/asc/subscription-groups.json", "asc-json"),
+    ])
+    func storeCatalogAsConfig(path: String, format: String) throws {
+        let check = try CommandRunner.run(["check", "--config", path, "--store", "catalogs/demo/play"])
+        let validate = try CommandRunner.run(["validate", "--config", path])
+
+        let message = "\(path): error: a store catalog (\(format)), not a product config; give it with --store and "
+            + "the config with --config\n"
+        #expect(check.exitCode == 2)
+        #expect(check.stderr == message)
+        #expect(validate.exitCode == 2)
+        #expect(validate.stdout + validate.stderr == message)
+    }
 }

@@ -166,6 +166,13 @@ public struct ResolvedInput: Sendable {
         // A file's format: the one given, else detected; a refusal is kept for the reading.
         func fileFormat(_ file: URL) -> Result<CatalogFormat, CatalogReadError> {
             refusing(Result { () throws(CatalogReadError) in
+                if role == .config, let store = try? FormatDetector.detectFile(file, displayPath: displayPath),
+                   store != .catalog {
+                    // A store catalog given as the config would fail on its first key with a message about
+                    // that key: say what the file is instead.
+                    throw CatalogReadError("a store catalog (\(store.rawValue)), not a product config; give it with "
+                                           + "--store and the config with --config", at: location)
+                }
                 if let forced { return forced }
                 return try FormatDetector.detectFile(file, displayPath: displayPath)
             }, role: role, location: location)
