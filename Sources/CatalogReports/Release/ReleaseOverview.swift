@@ -325,14 +325,10 @@ public struct ReleaseOverview: Hashable, Sendable {
         }
         var lines: [String] = []
         for offer in (product.offers ?? []).sorted(by: { $0.key < $1.key }) {
+            // The canonical text of §5a.15, in the base territory where the offer states a value there.
+            let text = offer.resolvingBasePrice(in: catalog.baseTerritory).summary(preferring: catalog.baseTerritory)
             var parts = [offer.kind.rawValue]
-            for phase in offer.phases {
-                var phaseText = phase.summary
-                if let money = price(phase.prices) ?? phase.basePrice {
-                    phaseText += phaseText.isEmpty ? money.description : " \(money)"
-                }
-                if !phaseText.isEmpty { parts.append(phaseText) }
-            }
+            if !text.isEmpty { parts.append(text) }
             if offer.isActive == false { parts.append(offer.stateText?.lowercased() ?? "inactive") }
             let name = offer.purchaseOption.map { "\($0)/\(offer.id)" } ?? offer.id
             lines.append("\(name) (\(parts.joined(separator: ", ")))")
