@@ -139,15 +139,13 @@ extension OfferEligibility {
 extension PurchaseOption {
     /// `rent P30D, US 2.99 USD`: the kind, then the prices by territory code.
     public var summary: String {
-        let prices = prices.sorted { $0.key.alpha2 < $1.key.alpha2 }.map { "\($0.key.alpha2) \($0.value)" }
-        return ([kind.description] + prices).joined(separator: ", ")
+        ([kind.description] + prices.listedByTerritory).joined(separator: ", ")
     }
 }
 
 extension BillingPlan {
     /// `monthly, DE 5.49 EUR, GB 4.99 GBP`: the type, then the monthly amounts by territory code.
     public var summary: String {
-        let prices = prices.sorted { $0.key.alpha2 < $1.key.alpha2 }.map { "\($0.key.alpha2) \($0.value)" }
-        return ([type.rawValue] + prices).joined(separator: ", ")
+        ([type.rawValue] + prices.listedByTerritory).joined(separator: ", ")
     }
 }

@@ -57,3 +57,10 @@ public struct UncomparedPrice: Hashable, Comparable, Sendable {
 
     public static func < (lhs: UncomparedPrice, rhs: UncomparedPrice) -> Bool { lhs.summary < rhs.summary }
 }
+
+extension Dictionary where Key == Territory, Value == Money {
+    /// Each territory's amount as text, by territory code: `["DE 5.49 EUR", "GB 4.99 GBP"]`.
+    public var listedByTerritory: [String] {
+        sorted { $0.key < $1.key }.map { "\($0.key.alpha2) \($0.value)" }
+    }
+}

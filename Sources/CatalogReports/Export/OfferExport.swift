@@ -33,8 +33,7 @@ enum OfferExport {
         var written: [BillingPlan] = []
         var notes: [String] = []
         for plan in plans.sorted(by: { $0.type < $1.type }) {
-            let prices = plan.prices.sorted { $0.key < $1.key }.map { "\($0.key.alpha2) \($0.value)" }
-                .joined(separator: ", ")
+            let prices = plan.prices.listedByTerritory.joined(separator: ", ")
             switch (plan.type, plan.isEnabled) {
             case (.upfront, _):
                 notes.append("upfront billing plan (the subscription's own price): \(prices)")
@@ -117,8 +116,7 @@ enum OfferExport {
         switch terms {
         case .price(let money): "price \(money)"
         case .prices(let prices):
-            "prices " + prices.sorted { $0.key < $1.key }.map { "\($0.key.alpha2) \($0.value)" }
-                .joined(separator: ", ")
+            "prices " + prices.listedByTerritory.joined(separator: ", ")
         case .discount(let discount): "discount \(text(of: discount))"
         case .discounts(let discounts):
             "discounts " + discounts.sorted { $0.key < $1.key }.map { "\($0.key.alpha2) \(text(of: $0.value))" }
