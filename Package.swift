@@ -23,6 +23,9 @@ let package = Package(
     targets: [
         // The normalized model, matching and rules. Pure Swift + Foundation.
         .target(name: "CatalogCore"),
+        // The snapshot manifest (`.fetch.json`): one definition that `fetch` writes and the readers read.
+        // Foundation only.
+        .target(name: "CatalogSnapshot"),
         // libxml2: the XML readers, and xmlTextWriter for the XML reports.
         .systemLibrary(
             name: "CLibXML2",
@@ -68,6 +71,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["CatalogCore", "CLibXML2"], path: "Tests/TestSupport"),
         .testTarget(name: "CatalogCoreTests", dependencies: ["CatalogCore", "TestSupport"]),
+        .testTarget(name: "CatalogSnapshotTests", dependencies: ["CatalogSnapshot"]),
         .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogFormats", "CatalogReports", "TestSupport"]),
         // libxml2's HTML parser reads the HTML report back in the tests.
         .testTarget(name: "CatalogReportsTests", dependencies: ["CatalogReports", "CLibXML2", "TestSupport"]),
