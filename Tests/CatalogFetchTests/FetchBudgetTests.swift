@@ -1,4 +1,5 @@
 @testable import CatalogFetch
+import CatalogSnapshot
 import FakeStoreServer
 import Foundation
 import Testing
@@ -217,6 +218,7 @@ struct FetchBudgetTests {
             object["links"] = nil
             try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: url)
         }
+        try SnapshotFolders.reseal(URL(fileURLWithPath: scene.path("asc")))
 
         let check = ["check", "--config", "catalogs/demo/products.yml", "--as-of", "2026-11-22", "--format", "json"]
         let expected = try await catalogcheck(check + ["--store", "asc-json:catalogs/demo/asc"])
@@ -323,10 +325,8 @@ struct FetchBudgetTests {
         return result
     }
 
-    private func manifestRequests(_ scene: FetchScene, _ folder: String) throws -> [[String: String]] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: scene.path(folder) + "/.fetch.json"))
-        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        return object?["requests"] as? [[String: String]] ?? []
+    private func manifestRequests(_ scene: FetchScene, _ folder: String) throws -> [SnapshotManifest.Page] {
+        try SnapshotFolders.manifest(in: URL(fileURLWithPath: scene.path(folder))).pages
     }
 }
 

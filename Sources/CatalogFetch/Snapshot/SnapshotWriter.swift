@@ -1,3 +1,4 @@
+import CatalogSnapshot
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -8,16 +9,21 @@ import Darwin
 /// Writes a snapshot folder atomically (DESIGN.md §2b): every page goes into the hidden sibling folder
 /// `.<name>.fetch-partial`, and only a complete fetch replaces the target, by rename. A fetch that stops on the
 /// way (a spent request budget, a network failure, or `interrupt()` on SIGINT/SIGTERM) leaves that folder, every
-/// page in it whole, with a journal of the pages it holds — each page's file and request (path and query, never a
-/// credential) — so `--resume` continues it, requesting no page twice; any other failure removes it. An existing
-/// target is replaced only when it is empty or a snapshot (holds `.fetch.json`), so a mistyped `--output` never
-/// deletes someone's folder. No folders are created above the target.
+/// page in it whole, with a journal of the pages it holds — each page's record as the manifest keeps it (file,
+/// request path and query, never a credential, and the SHA-256 of its bytes) — so `--resume` continues it,
+/// requesting no page twice; any other failure removes it. An existing target is replaced only when it is empty
+/// or a snapshot (holds `.fetch.json`), so a mistyped `--output` never deletes someone's folder. No folders are
+/// created above the target.
 public final class SnapshotWriter: @unchecked Sendable {
-    /// The manifest's file name: a dotfile, which the folder readers skip.
-    public static let manifestName = ".fetch.json"
     /// The journal's file name inside the hidden folder: a header line naming the fetch, then one JSON line per
-    /// page; removed by `commit`.
+    /// page (a `SnapshotManifest.Page`); removed by `commit`.
     static let journalName = ".fetch-journal"
+
+    /// The journal's first line: which fetch the hidden folder holds.
+    private struct JournalHeader: Codable {
+        /// `appstore app=123` (`FetchTarget.identity`).
+        let fetch: String
+    }
 
     /// The target folder, as the user named it.
     public let target: String
@@ -33,10 +39,10 @@ public final class SnapshotWriter: @unchecked Sendable {
     private var names: Set<String> = []
     /// Pages an earlier run wrote: one that no longer reads as JSON is fetched and written again.
     private var resumedNames: Set<String> = []
-    /// The pages in the hidden folder, resumed ones included: request (path and query) → file name.
-    private var saved: [String: String] = [:]
+    /// The pages in the hidden folder, resumed ones included: request (path and query) → record.
+    private var saved: [String: SnapshotManifest.Page] = [:]
     /// The same pages in the order they were written.
-    private var records: [(file: String, request: String)] = []
+    private var records: [SnapshotManifest.Page] = []
     private var journal: FileHandle?
     private var state = State.open
     /// Held for the writer's life: a second fetch into the same target stops instead of sharing the folder.
@@ -84,15 +90,15 @@ public final class SnapshotWriter: @unchecked Sendable {
     /// Pages in the hidden folder (resumed ones included).
     public var pagesWritten: Int { lock.withLock { records.count } }
 
-    /// Each page's file and request (path and query), sorted by file, for the manifest.
-    var requests: [(file: String, request: String)] {
+    /// Each page's record (file, request, SHA-256), sorted by file, for the manifest.
+    var pages: [SnapshotManifest.Page] {
         lock.withLock { records }.sorted { $0.file < $1.file }
     }
 
     /// The body of the page an earlier run of this fetch saved for `request` (path and query), or nil.
     func savedPage(for request: String) -> Data? {
-        guard let file = lock.withLock({ saved[request] }) else { return nil }
-        return FileManager.default.contents(atPath: staging + "/" + file)
+        guard let record = lock.withLock({ saved[request] }) else { return nil }
+        return FileManager.default.contents(atPath: staging + "/" + record.file)
     }
 
     /// The file name of a listing's page: `stem-0001.json` (page numbers zero-padded so names sort).
@@ -104,23 +110,30 @@ public final class SnapshotWriter: @unchecked Sendable {
     /// query) in the journal, so that an interrupted fetch resumes after it.
     func write(_ body: Data, stem: String, page: Int, request: String) throws(FetchError) {
         let name = Self.pageName(stem: stem, page: page)
-        let line = (try? JSONSerialization.data(withJSONObject: ["file": name, "request": request],
-                                                options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let record = SnapshotManifest.Page(file: name, request: request, bytes: body)
+        let line = Self.journalLine(record)
         // Page and journal line under one lock: `interrupt()` finds the folder between two whole, noted pages.
         lock.lock()
         defer { lock.unlock() }
         try writeLocked(body, named: name)
-        saved[request] = name
-        records.append((name, request))
+        saved[request] = record
+        records.append(record)
         // One write per line: an interruption leaves at most one partial last line, which resuming skips.
         try? journal?.write(contentsOf: line + Data("\n".utf8))
+    }
+
+    /// One JSON line: keys sorted, slashes unescaped.
+    private static func journalLine(_ value: some Encodable) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)) ?? Data()
     }
 
     /// Writes the manifest and replaces the target with the finished snapshot.
     public func commit(manifest: Data) throws(FetchError) {
         lock.lock()
         defer { lock.unlock() }
-        try writeLocked(manifest, named: Self.manifestName)
+        try writeLocked(manifest, named: SnapshotManifest.fileName)
         closeJournalLocked()
         try? FileManager.default.removeItem(atPath: staging + "/" + Self.journalName)
         let mask = umask(0)
@@ -196,18 +209,17 @@ public final class SnapshotWriter: @unchecked Sendable {
                     + "not made by fetch; move it away")
             }
             let lines = (FileManager.default.contents(atPath: journalPath) ?? Data()).split(separator: UInt8(ascii: "\n"))
-            let header = lines.first.flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: String] }
-            let earlier = header?["fetch"] ?? "an unknown fetch"
+            let header = lines.first.flatMap { try? JSONDecoder().decode(JournalHeader.self, from: Data($0)) }
+            let earlier = header?.fetch ?? "an unknown fetch"
             if resume, earlier == identity {
                 for line in lines.dropFirst() {
                     // A line cut short by an interruption names no complete page: that page is fetched again.
-                    guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: String],
-                          let file = object["file"], let request = object["request"],
-                          FileManager.default.fileExists(atPath: staging + "/" + file),
-                          names.insert(file).inserted else { continue }
-                    saved[request] = file
-                    records.append((file, request))
-                    resumedNames.insert(file)
+                    guard let record = try? JSONDecoder().decode(SnapshotManifest.Page.self, from: Data(line)),
+                          FileManager.default.fileExists(atPath: staging + "/" + record.file),
+                          names.insert(record.file).inserted else { continue }
+                    saved[record.request] = record
+                    records.append(record)
+                    resumedNames.insert(record.file)
                 }
                 notice = "resuming the unfinished fetch in \(staging): \(records.count) pages already fetched"
                 journal = FileHandle(forWritingAtPath: journalPath)
@@ -226,7 +238,7 @@ public final class SnapshotWriter: @unchecked Sendable {
         guard mkdir(staging, 0o700) == 0 else {
             throw FetchError.output(path: target, reason: "cannot create a folder beside it: \(Self.describe(errno))")
         }
-        let header = (try? JSONSerialization.data(withJSONObject: ["fetch": identity], options: [.sortedKeys])) ?? Data()
+        let header = Self.journalLine(JournalHeader(fetch: identity))
         guard FileManager.default.createFile(atPath: journalPath, contents: header + Data("\n".utf8),
                                              attributes: [.posixPermissions: 0o600]),
               let handle = FileHandle(forWritingAtPath: journalPath) else {
@@ -267,9 +279,9 @@ public final class SnapshotWriter: @unchecked Sendable {
             throw FetchError.output(path: target, reason: "exists and is not a folder")
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        guard entries.isEmpty || entries.contains(manifestName) else {
+        guard entries.isEmpty || entries.contains(SnapshotManifest.fileName) else {
             throw FetchError.output(path: target, reason: """
-                holds files but no \(manifestName), so it is not a snapshot fetch wrote; \
+                holds files but no \(SnapshotManifest.fileName), so it is not a snapshot fetch wrote; \
                 fetch into a new or empty folder (fetch replaces the whole folder)
                 """)
         }
