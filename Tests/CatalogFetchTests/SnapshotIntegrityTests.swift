@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// Issue 25, end to end: a fetched snapshot reads as exactly what fetch wrote or not at all; an empty store reads
-/// back as an empty catalog.
+/// back as an empty catalog; `--resume` takes no page that changed since, never follows or copies a symbolic link.
 @Suite(.serialized)
 struct SnapshotIntegrityTests {
     static let check = ["check", "--config", "catalogs/demo/products.yml", "--as-of", "2026-11-22"]
@@ -107,5 +107,69 @@ struct SnapshotIntegrityTests {
         let object = try JSONSerialization.jsonObject(with: Data(demo.stdout.utf8)) as? [String: Any]
         let rules = Set((object?["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String })
         #expect(rules.contains("product-missing-in-store"), "\(rules)")
+    }
+
+    // MARK: - --resume
+
+    /// A kept page rewritten since (valid JSON still) was taken into the snapshot as it was; now its bytes are
+    /// checked against the journal's SHA-256 and it is fetched again.
+    @Test func resumeFetchesAgainAPageRewrittenSince() async throws {
+        // Arrange
+        let scene = try await FetchScene.start(budget: 10)
+        #expect(try await scene.fetchAppStore("asc", extra: ["--quiet"]).exitCode == 2)
+        let kept = scene.path(".asc.fetch-partial/" + Self.iaps)
+        let original = try Data(contentsOf: URL(fileURLWithPath: kept))
+        try Data(#"{"data": []}"#.utf8).write(to: URL(fileURLWithPath: kept))
+        scene.server.renewBudget()
+        let before = scene.server.requests
+
+        // Act
+        let resumed = try await scene.fetchAppStore("asc", extra: ["--resume"])
+
+        // Assert
+        #expect(resumed.exitCode == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.hasPrefix("resuming the unfinished fetch in \(scene.path(".asc.fetch-partial")): "),
+                "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("; 1 page that was changed or replaced since is fetched again\n"),
+                "\(resumed.stderr)")
+        #expect(Array(scene.server.requests.dropFirst(before.count)).filter(before.contains) == [Self.iapRequest])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scene.path("asc/" + Self.iaps))) == original)
+        let check = try await catalogcheck(Self.check + ["--store", "asc-json:" + scene.path("asc")])
+        #expect(check.exitCode == 0, "\(check.stdout)\(check.stderr)")
+        await scene.finish()
+    }
+
+    /// A kept page replaced by a symbolic link — even to its own bytes — and a link planted beside the pages: the
+    /// links are neither followed nor copied into the snapshot; the page is fetched again.
+    @Test func resumeNeitherFollowsNorCopiesASymbolicLink() async throws {
+        // Arrange
+        let scene = try await FetchScene.start(budget: 10)
+        #expect(try await scene.fetchAppStore("asc", extra: ["--quiet"]).exitCode == 2)
+        let partial = URL(fileURLWithPath: scene.path(".asc.fetch-partial"))
+        let outside = scene.folder.appendingPathComponent("outside.json")
+        try FileManager.default.moveItem(at: partial.appendingPathComponent(Self.iaps), to: outside)
+        let outsideBytes = try Data(contentsOf: outside)
+        try FileManager.default.createSymbolicLink(at: partial.appendingPathComponent(Self.iaps),
+                                                   withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(at: partial.appendingPathComponent("planted-0001.json"),
+                                                   withDestinationURL: outside)
+        scene.server.renewBudget()
+        let before = scene.server.requests
+
+        // Act
+        let resumed = try await scene.fetchAppStore("asc", extra: ["--resume", "--quiet"])
+
+        // Assert
+        #expect(resumed.exitCode == 0, "\(resumed.stderr)")
+        #expect(Array(scene.server.requests.dropFirst(before.count)).filter(before.contains) == [Self.iapRequest])
+        let files = try scene.files("asc")
+        #expect(!files.contains("planted-0001.json"))
+        for name in files {
+            let attributes = try FileManager.default.attributesOfItem(atPath: scene.path("asc/" + name))
+            #expect(attributes[.type] as? FileAttributeType == .typeRegular, "\(name)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scene.path("asc/" + Self.iaps))) == outsideBytes)
+        #expect(try Data(contentsOf: outside) == outsideBytes)
+        await scene.finish()
     }
 }

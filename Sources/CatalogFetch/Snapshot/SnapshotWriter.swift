@@ -11,9 +11,11 @@ import Darwin
 /// way (a spent request budget, a network failure, or `interrupt()` on SIGINT/SIGTERM) leaves that folder, every
 /// page in it whole, with a journal of the pages it holds — each page's record as the manifest keeps it (file,
 /// request path and query, never a credential, and the SHA-256 of its bytes) — so `--resume` continues it,
-/// requesting no page twice; any other failure removes it. An existing target is replaced only when it is empty
-/// or a snapshot (holds `.fetch.json`), so a mistyped `--output` never deletes someone's folder. No folders are
-/// created above the target.
+/// requesting no page twice; any other failure removes it. Resuming keeps only the pages whose bytes still match
+/// their journal line, read without following a symbolic link, and removes everything else from the hidden
+/// folder (a changed page, a link, a stray file), since the whole folder becomes the snapshot. An existing
+/// target is replaced only when it is empty or a snapshot (holds `.fetch.json`), so a mistyped `--output` never
+/// deletes someone's folder. No folders are created above the target.
 public final class SnapshotWriter: @unchecked Sendable {
     /// The journal's file name inside the hidden folder: a header line naming the fetch, then one JSON line per
     /// page (a `SnapshotManifest.Page`); removed by `commit`.
@@ -95,10 +97,12 @@ public final class SnapshotWriter: @unchecked Sendable {
         lock.withLock { records }.sorted { $0.file < $1.file }
     }
 
-    /// The body of the page an earlier run of this fetch saved for `request` (path and query), or nil.
+    /// The body of the page an earlier run of this fetch saved for `request` (path and query), or nil: read
+    /// without following a symbolic link, and only while its bytes are still those its journal line records.
     func savedPage(for request: String) -> Data? {
-        guard let record = lock.withLock({ saved[request] }) else { return nil }
-        return FileManager.default.contents(atPath: staging + "/" + record.file)
+        guard let record = lock.withLock({ saved[request] }),
+              let body = Self.regularFile(at: staging + "/" + record.file), record.matches(body) else { return nil }
+        return body
     }
 
     /// The file name of a listing's page: `stem-0001.json` (page numbers zero-padded so names sort).
@@ -198,30 +202,24 @@ public final class SnapshotWriter: @unchecked Sendable {
         journal = nil
     }
 
-    /// Opens the hidden folder: resumes or discards an earlier one (only a folder holding a journal: fetch's
-    /// own), then creates it and its journal when there is none.
+    /// Opens the hidden folder: resumes or discards an earlier one (only a folder holding a journal that is a
+    /// regular file: fetch's own), then creates it and its journal when there is none.
     private func openPartial(identity: String, resume: Bool) throws(FetchError) {
         let journalPath = staging + "/" + Self.journalName
         var info = stat()
         if lstat(staging, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR, FileManager.default.fileExists(atPath: journalPath) else {
+            guard (info.st_mode & S_IFMT) == S_IFDIR, let journalData = Self.regularFile(at: journalPath) else {
                 throw FetchError.output(path: staging, reason: "is in the way of fetch's temporary folder and was "
                     + "not made by fetch; move it away")
             }
-            let lines = (FileManager.default.contents(atPath: journalPath) ?? Data()).split(separator: UInt8(ascii: "\n"))
+            let lines = journalData.split(separator: UInt8(ascii: "\n"))
             let header = lines.first.flatMap { try? JSONDecoder().decode(JournalHeader.self, from: Data($0)) }
             let earlier = header?.fetch ?? "an unknown fetch"
             if resume, earlier == identity {
-                for line in lines.dropFirst() {
-                    // A line cut short by an interruption names no complete page: that page is fetched again.
-                    guard let record = try? JSONDecoder().decode(SnapshotManifest.Page.self, from: Data(line)),
-                          FileManager.default.fileExists(atPath: staging + "/" + record.file),
-                          names.insert(record.file).inserted else { continue }
-                    saved[record.request] = record
-                    records.append(record)
-                    resumedNames.insert(record.file)
-                }
+                let dropped = resumePages(journal: lines.dropFirst())
                 notice = "resuming the unfinished fetch in \(staging): \(records.count) pages already fetched"
+                    + (dropped == 0 ? "" : "; \(dropped) \(dropped == 1 ? "page that was" : "pages that were") "
+                        + "changed or replaced since \(dropped == 1 ? "is" : "are") fetched again")
                 journal = FileHandle(forWritingAtPath: journalPath)
                 _ = try? journal?.seekToEnd()
                 return
@@ -246,6 +244,56 @@ public final class SnapshotWriter: @unchecked Sendable {
         }
         _ = try? handle.seekToEnd()
         journal = handle
+    }
+
+    /// Takes over the pages an earlier run noted in the journal (the last line of a file wins: a page written
+    /// again was noted again): each one still a regular file whose bytes match its line's SHA-256. Everything else
+    /// in the hidden folder — a page changed or replaced since, a symbolic link (removed, never followed), a file
+    /// fetch did not write — is removed, since the whole folder becomes the snapshot. Returns how many noted pages
+    /// were dropped.
+    private func resumePages(journal lines: ArraySlice<Data.SubSequence>) -> Int {
+        var noted: [String: SnapshotManifest.Page] = [:]
+        var order: [String] = []
+        for line in lines {
+            // A line cut short by an interruption names no complete page: that page is fetched again.
+            guard let record = try? JSONDecoder().decode(SnapshotManifest.Page.self, from: Data(line)) else { continue }
+            if noted.updateValue(record, forKey: record.file) == nil { order.append(record.file) }
+        }
+        var dropped = 0
+        for file in order {
+            guard let record = noted[file] else { continue }
+            guard let body = Self.regularFile(at: staging + "/" + file), record.matches(body) else {
+                dropped += 1
+                continue
+            }
+            names.insert(file)
+            saved[record.request] = record
+            records.append(record)
+            resumedNames.insert(file)
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []
+        for entry in entries where entry != Self.journalName && !names.contains(entry) {
+            let path = staging + "/" + entry
+            var info = stat()
+            // A link or a file is unlinked (a link's target is never touched); a folder is removed with what is in it.
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                try? FileManager.default.removeItem(atPath: path)
+            } else {
+                unlink(path)
+            }
+        }
+        return dropped
+    }
+
+    /// The bytes of the regular file at `path`, opened without following a symbolic link (`O_NOFOLLOW`: a link
+    /// there is no file fetch wrote); nil for a link, a folder or anything that cannot be read.
+    static func regularFile(at path: String) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return try? handle.readToEnd() ?? Data()
     }
 
     private func write(_ body: Data, named name: String) throws(FetchError) {
