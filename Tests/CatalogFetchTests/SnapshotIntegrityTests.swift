@@ -5,7 +5,8 @@ import Testing
 import TestSupport
 
 /// Issue 25, end to end: a fetched snapshot reads as exactly what fetch wrote or not at all; an empty store reads
-/// back as an empty catalog; `--resume` takes no page that changed since, never follows or copies a symbolic link.
+/// back as an empty catalog; `--resume` takes no page that changed since, never follows or copies a symbolic link,
+/// and the lock is never followed through one.
 @Suite(.serialized)
 struct SnapshotIntegrityTests {
     static let check = ["check", "--config", "catalogs/demo/products.yml", "--as-of", "2026-11-22"]
@@ -170,6 +171,29 @@ struct SnapshotIntegrityTests {
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: scene.path("asc/" + Self.iaps))) == outsideBytes)
         #expect(try Data(contentsOf: outside) == outsideBytes)
+        await scene.finish()
+    }
+
+    // MARK: - The lock
+
+    @Test func aLockFileThatIsASymbolicLinkExits2NamingIt() async throws {
+        // Arrange: the lock's name beside the target is a link to a file elsewhere (which must not appear).
+        let scene = try await FetchScene.start()
+        let elsewhere = scene.folder.appendingPathComponent("elsewhere")
+        let lock = scene.path(".asc.fetch-lock")
+        try FileManager.default.createSymbolicLink(atPath: lock, withDestinationPath: elsewhere.path)
+
+        // Act
+        let result = try await scene.fetchAppStore("asc")
+
+        // Assert
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == """
+            \(scene.path("asc")): error: the lock file \(lock) is a symbolic link, which fetch never follows; remove it
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: elsewhere.path))
+        #expect(scene.server.requests.isEmpty)
         await scene.finish()
     }
 }
