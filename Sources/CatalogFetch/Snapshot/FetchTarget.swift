@@ -62,7 +62,8 @@ extension SnapshotWriter {
     /// Whether a fetch that failed with `error` is worth continuing later from the pages it got.
     public static func isResumable(_ error: any Error) -> Bool {
         switch error {
-        case FetchError.budgetSpent, FetchError.rateLimited, FetchError.gaveUp, FetchError.retryLater: return true
+        case FetchError.budgetSpent, FetchError.rateLimited, FetchError.burstLimited, FetchError.gaveUp,
+             FetchError.retryLater: return true
         case is CancellationError: return true
         default: return false
         }
