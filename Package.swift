@@ -23,6 +23,9 @@ let package = Package(
     targets: [
         // The normalized model, matching and rules. Pure Swift + Foundation.
         .target(name: "CatalogCore"),
+        // The snapshot manifest (`.fetch.json`): one definition that `fetch` writes and the readers read.
+        // Foundation only.
+        .target(name: "CatalogSnapshot"),
         // libxml2: the XML readers, and xmlTextWriter for the XML reports.
         .systemLibrary(
             name: "CLibXML2",
@@ -40,6 +43,7 @@ let package = Package(
             name: "CatalogFormats",
             dependencies: [
                 "CatalogCore",
+                "CatalogSnapshot",
                 "CLibXML2",
                 "CYAML",
                 .product(name: "CSV", package: "CSV.swift"),
@@ -51,6 +55,7 @@ let package = Package(
         .target(
             name: "CatalogFetch",
             dependencies: [
+                "CatalogSnapshot",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ]
@@ -63,12 +68,17 @@ let package = Package(
                 "CatalogFormats",
                 "CatalogReports",
                 "CatalogFetch",
+                "CatalogSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "TestSupport", dependencies: ["CatalogCore", "CLibXML2"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CatalogCore", "CatalogSnapshot", "CLibXML2"], path: "Tests/TestSupport"),
         .testTarget(name: "CatalogCoreTests", dependencies: ["CatalogCore", "TestSupport"]),
-        .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogFormats", "CatalogReports", "TestSupport"]),
+        .testTarget(name: "CatalogSnapshotTests", dependencies: ["CatalogSnapshot"]),
+        .testTarget(
+            name: "CatalogFormatsTests",
+            dependencies: ["CatalogFormats", "CatalogReports", "CatalogSnapshot", "TestSupport"]
+        ),
         // libxml2's HTML parser reads the HTML report back in the tests.
         .testTarget(name: "CatalogReportsTests", dependencies: ["CatalogReports", "CLibXML2", "TestSupport"]),
         .testTarget(name: "CatalogCheckCLITests", dependencies: ["catalogcheck", "TestSupport"]),
@@ -86,7 +96,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CatalogFetchTests",
-            dependencies: ["catalogcheck", "CatalogFetch", "CatalogFormats", "FakeStoreServer", "TestSupport"]
+            dependencies: ["catalogcheck", "CatalogFetch", "CatalogFormats", "CatalogSnapshot", "FakeStoreServer",
+                           "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -24,9 +24,18 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `remaining` of `limit` left, at least `needed` more wanted, `sent` sent by this run, which come back
     /// `renews` ("from 14:05:00 UTC to 14:31:00 UTC").
     case budgetSpent(limit: Int, remaining: Int, needed: Int, sent: Int, renews: String)
-    /// App Store Connect answered 429 `RATE_LIMIT_EXCEEDED`: the key's hourly budget is spent (by this run or by
-    /// another client of the same key), so no retry within the run can succeed; `detail` is Apple's text.
-    case rateLimited(request: String, detail: String?)
+    /// App Store Connect answered 429 `RATE_LIMIT_EXCEEDED` while the last `X-Rate-Limit` seen (`remaining` of
+    /// `limit`; nil when none was) shows no request left this hour: the key's budget is spent (by this run or by
+    /// another client of the same key), so no retry within the run can succeed. `detail` is Apple's text, `after`
+    /// when the budget is whole again at the latest (the `Retry-After` when Apple names one).
+    case rateLimited(request: String, detail: String?, remaining: Int?, limit: Int?, after: String)
+    /// App Store Connect answered 429 `RATE_LIMIT_EXCEEDED` to every one of `attempts` attempts although its
+    /// `X-Rate-Limit` showed requests left this hour (`remaining` of `limit`): a limit on short bursts, which a
+    /// few minutes clear.
+    case burstLimited(request: String, detail: String?, attempts: Int, remaining: Int, limit: Int)
+    /// App Store Connect answered 403 `FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED`: an agreement of the team
+    /// is not in effect, which no API key can make up for; `detail` is Apple's text.
+    case agreementMissing(request: String, detail: String?)
 
     public var description: String {
         switch self {
@@ -51,11 +60,24 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "App Store Connect's hourly request budget for this key is spent: \(remaining) of \(limit) "
                 + "requests left, and this fetch needs at least \(needed) more; stopped before Apple answers 429. "
                 + "The budget is a rolling hour: the \(sent) requests of this run come back \(renews)"
-        case let .rateLimited(request, detail):
+        case let .rateLimited(request, detail, remaining, limit, after):
+            let left = remaining.map { "its X-Rate-Limit shows \($0) of \(limit ?? 0) requests left" }
+                ?? "no X-Rate-Limit said that requests are left"
             return "\(request): App Store Connect answered HTTP 429 RATE_LIMIT_EXCEEDED"
-                + (detail.map { " (\"\($0)\")" } ?? "") + ": the hourly request budget of this key is spent, "
-                + "by this run or by another client using the same key, and retrying within the run cannot help. "
-                + "The budget is a rolling hour: try again later"
+                + (detail.map { " (\"\($0)\")" } ?? "") + " and \(left): the hourly request budget of this key is "
+                + "spent, by this run or by another client using the same key, and retrying within the run cannot "
+                + "help. The budget is a rolling hour: try again after \(after)"
+        case let .burstLimited(request, detail, attempts, remaining, limit):
+            return "\(request): App Store Connect answered HTTP 429 RATE_LIMIT_EXCEEDED"
+                + (detail.map { " (\"\($0)\")" } ?? "") + " to all \(attempts) attempts although its X-Rate-Limit "
+                + "shows \(remaining) of \(limit) requests left this hour: a limit on short bursts of "
+                + "requests, not the hourly budget; try again in a few minutes"
+        case let .agreementMissing(request, detail):
+            return "\(request): App Store Connect answered HTTP 403 FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED"
+                + (detail.map { " (\"\($0)\")" } ?? "") + ": an agreement of the team is not signed or has "
+                + "expired, which no API key can make up for. The Account Holder must accept it in App Store "
+                + "Connect, Business (in-app purchases need the Paid Applications Agreement in effect); then run "
+                + "fetch again"
         }
     }
 }

@@ -79,6 +79,7 @@ struct FetchAvailabilityTests {
             #expect((object["data"] as? [[String: Any]])?.count == territories.count - 1, "\(page)")
             try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: url)
         }
+        try SnapshotFolders.reseal(URL(fileURLWithPath: scene.path("asc")))
 
         // Act
         let export = try await catalogcheck(["export", "--store-format", "asc-json", "--format", "json",

@@ -1,4 +1,5 @@
 @testable import CatalogFetch
+import CatalogSnapshot
 import FakeStoreServer
 import Foundation
 import Testing
@@ -217,6 +218,7 @@ struct FetchBudgetTests {
             object["links"] = nil
             try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: url)
         }
+        try SnapshotFolders.reseal(URL(fileURLWithPath: scene.path("asc")))
 
         let check = ["check", "--config", "catalogs/demo/products.yml", "--as-of", "2026-11-22", "--format", "json"]
         let expected = try await catalogcheck(check + ["--store", "asc-json:catalogs/demo/asc"])
@@ -323,38 +325,127 @@ struct FetchBudgetTests {
         return result
     }
 
-    private func manifestRequests(_ scene: FetchScene, _ folder: String) throws -> [[String: String]] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: scene.path(folder) + "/.fetch.json"))
-        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        return object?["requests"] as? [[String: String]] ?? []
+    private func manifestRequests(_ scene: FetchScene, _ folder: String) throws -> [SnapshotManifest.Page] {
+        try SnapshotFolders.manifest(in: URL(fileURLWithPath: scene.path(folder))).pages
     }
 }
 
-/// Apple's 429 `RATE_LIMIT_EXCEEDED` (the hourly budget spent by another client of the key, which this run's
-/// `X-Rate-Limit` bookkeeping cannot see) ends the run at once: the rolling hour outlasts any retry.
-@Suite("App Store Connect RATE_LIMIT_EXCEEDED")
+/// Apple's 429 `RATE_LIMIT_EXCEEDED` (DESIGN.md §2b as amended): retried while the last `X-Rate-Limit` seen shows
+/// requests left this hour (a short-burst limit: Apple Developer Forums thread 731014); when it shows none, or the
+/// retries are used up, the run stops with exit 2, keeps its pages for `--resume` and says when to come back.
+@Suite("App Store Connect RATE_LIMIT_EXCEEDED", .serialized)
 struct RateLimitExceededTests {
-    @Test func aRateLimitExceededAnswerIsNotRetried() async throws {
+    static let groups = "/v1/apps/\(FakeStoreServer.app)/subscriptionGroups"
+
+    @Test func aRateLimitExceededAnswerWithNoRequestsLeftIsNotRetried() async throws {
         // Arrange: a key whose hourly budget another client has already spent.
         let scene = try await FetchScene.start(budget: 0)
 
         // Act
         let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
 
-        // Assert: each request that went out was sent once, and the error says why no retry could help.
+        // Assert: each request that went out was sent once, and the error says why no retry could help and when to
+        // come back.
         #expect(result.exitCode == 2)
         #expect(Set(scene.server.requestsByPath.values) == [1], "\(scene.server.requestsByPath)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.first == "warning: App Store Connect rate limit low: 0 of 3500 requests left this hour")
         let first = lines.first { $0.hasPrefix("error: ") } ?? ""
         #expect(first.hasPrefix("error: GET \(scene.server.baseURL)/v1/"), "\(result.stderr)")
-        #expect(first.hasSuffix("""
+        #expect(first.contains("""
             : App Store Connect answered HTTP 429 RATE_LIMIT_EXCEEDED ("We've received too many requests for this \
-            API. Please wait and try again or slow down your request rate."): the hourly request budget of this key \
-            is spent, by this run or by another client using the same key, and retrying within the run cannot \
-            help. The budget is a rolling hour: try again later
-            """), "\(result.stderr)")
+            API. Please wait and try again or slow down your request rate.") and its X-Rate-Limit shows 0 of 3500 \
+            requests left: the hourly request budget of this key is spent, by this run or by another client using \
+            the same key, and retrying within the run cannot help. The budget is a rolling hour: try again after
+            """ + " "), "\(result.stderr)")
+        #expect(first.hasSuffix(" UTC at the latest"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scene.path("asc")))
+        await scene.finish()
+    }
+
+    /// A burst 429 while thousands of requests are left: before, the run stopped at once; now it waits and retries.
+    @Test func aBurstLimitWithRequestsLeftIsRetriedAndTheFetchSucceeds() async throws {
+        // Arrange: the subscription groups answered twice with 429 RATE_LIMIT_EXCEEDED, the hour far from spent.
+        let scene = try await FetchScene.start(faults: [
+            .init(path: Self.groups, status: 429, times: 2, body: FakeStoreServer.rateLimitExceededBody),
+        ])
+
+        // Act
+        let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
+
+        // Assert
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        #expect(scene.server.responsesByStatus[429] == 2)
+        #expect(scene.server.requestsByPath[Self.groups] == 3)
+        let check = try await catalogcheck(["check", "--config", "catalogs/demo/products.yml", "--as-of",
+                                            "2026-11-22", "--store", "asc-json:" + scene.path("asc")])
+        #expect(check.exitCode == 0, "\(check.stdout)\(check.stderr)")
+        await scene.finish()
+    }
+
+    @Test func aBurstLimitThatOutlastsTheRetriesStopsKeepingThePages() async throws {
+        // Arrange
+        let scene = try await FetchScene.start(faults: [
+            .init(path: Self.groups, status: 429, times: nil, body: FakeStoreServer.rateLimitExceededBody),
+        ])
+
+        // Act
+        let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
+
+        // Assert: six attempts, then exit 2 saying what happened and when to come back; the pages are kept.
+        #expect(result.exitCode == 2)
+        #expect(scene.server.requestsByPath[Self.groups] == 6)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("error: GET \(scene.server.baseURL)\(Self.groups)?limit=200: App Store Connect "
+            + "answered HTTP 429 RATE_LIMIT_EXCEEDED (\"We've received too many requests for this API. Please wait "
+            + "and try again or slow down your request rate.\") to all 6 attempts although its X-Rate-Limit shows ")
+            == true, "\(result.stderr)")
+        #expect(lines.first?.hasSuffix(" of 3500 requests left this hour: a limit on short bursts of requests, not "
+            + "the hourly budget; try again in a few minutes") == true, "\(result.stderr)")
+        #expect(lines.last?.hasPrefix("note: the ") == true)
+        #expect(lines.last?.hasSuffix("kept in \(scene.path(".asc.fetch-partial")); run the same command with "
+            + "--resume to continue from there") == true, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scene.path("asc")))
+        await scene.finish()
+    }
+
+    /// Another client spends the key's hour while this run is under way: Apple's 429 says no request is left.
+    @Test func aRateLimitExceededMidwayWithNoneLeftStopsAtOnceAndResumeFinishes() async throws {
+        // Arrange
+        let prices = "/v1/subscriptions/6450000005/prices"
+        let scene = try await FetchScene.start(faults: [
+            .init(path: prices, status: 429, times: 1, body: FakeStoreServer.rateLimitExceededBody, remaining: 0),
+        ])
+
+        // Act
+        let stopped = try await scene.fetchAppStore("asc", extra: ["--quiet"])
+        let firstRun = scene.server.requests
+        let journal = try String(contentsOfFile: scene.path(".asc.fetch-partial/.fetch-journal"), encoding: .utf8)
+        let kept = try journal.split(separator: "\n").dropFirst().map {
+            try JSONDecoder().decode(SnapshotManifest.Page.self, from: Data($0.utf8)).request
+        }
+        let resumed = try await scene.fetchAppStore("asc", extra: ["--resume", "--quiet"])
+
+        // Assert: the 429 was not retried; the pages were kept and --resume asked for none of them again.
+        #expect(stopped.exitCode == 2)
+        let firstPage = prices + "?include=subscriptionPricePoint,territory&limit=200"
+        #expect(firstRun.filter { $0 == firstPage }.count == 1)
+        #expect(scene.server.requests.filter { $0 == firstPage }.count == 2)
+        #expect(!kept.isEmpty)
+        #expect(stopped.stderr.contains("""
+            \(prices)?include=subscriptionPricePoint,territory&limit=200: App Store Connect answered HTTP 429 \
+            RATE_LIMIT_EXCEEDED
+            """), "\(stopped.stderr)")
+        #expect(stopped.stderr.contains(" and its X-Rate-Limit shows 0 of 3500 requests left: "), "\(stopped.stderr)")
+        #expect(stopped.stderr.contains("run the same command with --resume to continue from there\n"))
+        #expect(resumed.exitCode == 0, "\(resumed.stderr)")
+        let again = Array(scene.server.requests.dropFirst(firstRun.count))
+        #expect(again.filter(kept.contains) == [])
+        let check = try await catalogcheck(["check", "--config", "catalogs/demo/products.yml", "--as-of",
+                                            "2026-11-22", "--store", "asc-json:" + scene.path("asc")])
+        #expect(check.exitCode == 0, "\(check.stdout)\(check.stderr)")
         await scene.finish()
     }
 }

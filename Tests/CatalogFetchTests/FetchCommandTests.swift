@@ -1,5 +1,6 @@
 import CatalogCore
 import CatalogFormats
+import CatalogSnapshot
 import FakeStoreServer
 import Foundation
 import Testing
@@ -56,9 +57,10 @@ struct FetchCommandTests {
                                          bundleID: "com.trailmate.app")
 
         let manifest = try manifestObject(scene, "asc")
+        #expect(manifest["version"] as? Int == 2)
         #expect(manifest["store"] as? String == "appstore")
-        #expect(manifest["app"] as? String == FakeStoreServer.app)
-        #expect(manifest["pages"] as? Int == 61)
+        #expect(manifest["subject"] as? String == FakeStoreServer.app)
+        #expect(Set(manifest.keys) == ["fetchedAt", "fetchedBy", "kinds", "pages", "store", "subject", "version"])
         let kinds = manifest["kinds"] as? [String: [String: Int]]
         #expect(kinds?["inAppPurchases"] == ["pages": 2, "resources": 4])
         #expect(kinds?["subscriptionPrices"] == ["pages": 19, "resources": 38])
@@ -68,14 +70,21 @@ struct FetchCommandTests {
         #expect(kinds?["winBackOffers"] == ["pages": 0, "resources": 1])
         #expect(kinds?["inAppPurchaseOfferCodes"] == ["pages": 0, "resources": 1])
         #expect(kinds?["subscriptionPlanAvailabilities"] == ["pages": 0, "resources": 3])
-        // Each page's request, path and query as sent, so a page's parent never depends on its links.self.
-        let requests = manifest["requests"] as? [[String: String]] ?? []
+        // Each page's request, path and query as sent, so a page's parent never depends on its links.self, and
+        // the SHA-256 of its bytes, so a page changed or lost since is told from the one fetch wrote.
+        let requests = manifest["pages"] as? [[String: String]] ?? []
+        #expect(requests.count == 61)
         #expect(requests.map { $0["file"] ?? "" } == files.filter { $0 != ".fetch.json" })
-        #expect(requests.first { $0["file"] == "in-app-purchases-0002.json" } == [
+        for page in requests {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: scene.path("asc") + "/" + (page["file"] ?? "")))
+            #expect(page["sha256"] == SnapshotDigest.sha256(of: bytes), "\(page)")
+        }
+        #expect(requests.first { $0["file"] == "in-app-purchases-0002.json" }?.filter { $0.key != "sha256" } == [
             "file": "in-app-purchases-0002.json", "path": Self.app + "/inAppPurchasesV2",
             "query": "include=inAppPurchaseAvailability,offerCodes&limit%5BofferCodes%5D=50&cursor=2&limit=2",
         ])
-        #expect(requests.first { $0["file"] == "subscription-group-21450001-subscriptions-0001.json" } == [
+        #expect(requests.first { $0["file"] == "subscription-group-21450001-subscriptions-0001.json" }?
+            .filter { $0.key != "sha256" } == [
             "file": "subscription-group-21450001-subscriptions-0001.json",
             "path": "/v1/subscriptionGroups/21450001/subscriptions",
             "query": String(FetchScene.subscriptionsQuery.dropFirst()),

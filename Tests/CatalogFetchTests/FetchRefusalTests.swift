@@ -78,30 +78,28 @@ struct FetchRefusalTests {
         await scene.finish()
     }
 
+    /// Apple's 403 FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED is the team's agreement, never the key's: it
+    /// was reported as "App Store Connect refused the API key …".
     @Test func anAppStoreAgreementRefusalSaysWhoMustAcceptWhat() async throws {
-        // Apple's answer when an agreement lapsed, as developers quote it on Apple's forums.
-        let body = #"""
-            {"errors": [{"id": "TXF6QUVS6OY66YVUNINVLKXZFA", "status": "403", \#
-            "code": "FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED", \#
-            "title": "A required agreement is missing or has expired.", \#
-            "detail": "This request requires an in-effect agreement that has not been signed or has expired.", \#
-            "links": {"see": "/business"}}]}
-            """#
         let scene = try await FetchScene.start(faults: [
-            .init(path: Self.app + "/inAppPurchasesV2", status: 403, times: nil, body: body),
+            .init(path: Self.app + "/inAppPurchasesV2", status: 403, times: nil,
+                  body: FakeStoreServer.agreementsMissingBody),
         ])
 
         let result = try await scene.fetchAppStore("asc", extra: ["--quiet"])
 
         #expect(result.exitCode == 2)
-        #expect(result.stderr.hasSuffix("""
+        #expect(result.stderr == """
             error: GET \(scene.server.baseURL)\(Self.app)/inAppPurchasesV2?include=inAppPurchaseAvailability,\
-            offerCodes&limit=200&limit%5BofferCodes%5D=50: \
-            App Store Connect refused the API key FAKEKEY123 (HTTP 403: "This request requires an in-effect agreement \
-            that has not been signed or has expired.") — the Account Holder must accept the current agreements in \
-            App Store Connect (Business)
+            offerCodes&limit=200&limit%5BofferCodes%5D=50: App Store Connect answered HTTP 403 \
+            FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED ("This request requires an in-effect agreement that has \
+            not been signed or has expired."): an agreement of the team is not signed or has expired, which no API \
+            key can make up for. The Account Holder must accept it in App Store Connect, Business (in-app purchases \
+            need the Paid Applications Agreement in effect); then run fetch again
 
-            """), "\(result.stderr)")
+            """, "\(result.stderr)")
+        #expect(!result.stderr.contains(scene.credentials.keyID))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scene.folder.path) == ["keys"])
         await scene.finish()
     }
 

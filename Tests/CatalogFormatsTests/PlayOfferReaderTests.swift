@@ -1,5 +1,6 @@
 import CatalogCore
 import CatalogFormats
+import CatalogSnapshot
 import Foundation
 import Testing
 import TestSupport
@@ -16,11 +17,17 @@ struct PlayOfferReaderTests {
         try reader.read(contentsOf: Fixtures.url(relative), displayPath: relative, options: try PlayTest.options())
     }
 
-    private func read(files: [String: String]) throws -> Catalog {
+    /// Reads a folder of `files`; with `snapshotKinds`, a snapshot of them whose manifest lists those kinds.
+    private func read(files: [String: String], snapshotKinds: [String: SnapshotManifest.KindCount]? = nil) throws
+        -> Catalog
+    {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for (name, text) in files {
             try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        if let snapshotKinds {
+            try SnapshotFolders.writeManifest(in: folder, store: .play, subject: "com.example.app", kinds: snapshotKinds)
         }
         return try reader.read(contentsOf: folder, displayPath: "in", options: try PlayTest.options())
     }
@@ -244,16 +251,15 @@ struct PlayOfferReaderTests {
         // Arrange: Google answers an empty list with `{}`; `.fetch.json` says what was asked for.
         let subscriptions = try String(contentsOf: Fixtures.url("play/offers/subscriptions.json"), encoding: .utf8)
         let products = try String(contentsOf: Fixtures.url("play/offers/onetimeproducts.json"), encoding: .utf8)
-        let manifest = """
-            {"store": "play", "package": "com.example.app", "kinds": {
-              "subscriptions": {"pages": 1, "resources": 1}, "subscriptionOffers": {"pages": 1, "resources": 0},
-              "oneTimeProducts": {"pages": 1, "resources": 2}, "oneTimeProductOffers": {"pages": 1, "resources": 0}}}
-            """
+        let kinds: [String: SnapshotManifest.KindCount] = [
+            "subscriptions": .init(pages: 1, resources: 1), "subscriptionOffers": .init(pages: 1, resources: 0),
+            "oneTimeProducts": .init(pages: 1, resources: 2), "oneTimeProductOffers": .init(pages: 1, resources: 0),
+        ]
         // Act
         let catalog = try read(files: [
-            ".fetch.json": manifest, "subscriptions-0001.json": subscriptions, "subscription-offers-0001.json": "{}",
+            "subscriptions-0001.json": subscriptions, "subscription-offers-0001.json": "{}",
             "onetimeproducts-0001.json": products, "onetimeproduct-offers-0001.json": "{}",
-        ])
+        ], snapshotKinds: kinds)
         let without = try read(files: [
             "subscriptions-0001.json": subscriptions, "subscription-offers-0001.json": "{}",
             "onetimeproducts-0001.json": products, "onetimeproduct-offers-0001.json": "{}",

@@ -18,22 +18,47 @@ public final class FakeStoreServer: Sendable {
     /// A scripted failure: requests whose path is `path` get `status` (with `retryAfter` seconds when set) the
     /// first `times` times, or always when `times` is nil. `body` is the JSON served (`{}` when nil); in it,
     /// `{authorization}` stands for the request's own `Authorization` value, as a store that quotes it back.
+    /// `remaining`, for an App Store Connect path, is the `user-hour-rem` its `X-Rate-Limit` reports instead of
+    /// the key's budget (a budget another client of the key has spent).
     public struct Fault: Sendable {
         let path: String
         let status: Int
         let retryAfter: String?
         let times: Int?
         let body: String?
+        let remaining: Int?
 
         /// Creates a fault.
-        public init(path: String, status: Int, retryAfter: String? = nil, times: Int? = 1, body: String? = nil) {
+        public init(path: String, status: Int, retryAfter: String? = nil, times: Int? = 1, body: String? = nil,
+                    remaining: Int? = nil) {
             self.path = path
             self.status = status
             self.retryAfter = retryAfter
             self.times = times
             self.body = body
+            self.remaining = remaining
         }
     }
+
+    /// App Store Connect's 429: "If you exceed a per-hour limit, the API rejects requests with an HTTP 429
+    /// response, with the RATE_LIMIT_EXCEEDED error code" (Apple, "Identifying Rate Limits"); it also answers so
+    /// for a short burst while `user-hour-rem` still shows thousands left (Apple Developer Forums thread 731014:
+    /// "HTTP 429 RATE_LIMIT_EXCEEDED, while at the same time getting a header back indicating that there are
+    /// plenty of requests left this hour"). The title and detail as developers quote Apple's answer.
+    public static let rateLimitExceededBody = """
+        {"errors": [{"status": "429", "code": "RATE_LIMIT_EXCEEDED", "title": "The request rate limit has been \
+        reached.", "detail": "We've received too many requests for this API. Please wait and try again or slow \
+        down your request rate."}]}
+        """
+
+    /// App Store Connect's 403 for a team whose agreement lapsed, as Apple answered it (Apple Developer Forums
+    /// thread 700371; the code as Apple's "Parsing the Error Response Code" describes codes, hierarchical).
+    public static let agreementsMissingBody = """
+        {"errors": [{"id": "c1a5c2b4-6f5e-4d1e-9b53-2f1e8a7d0e11", "status": "403", "code": \
+        "FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED", "title": "A required agreement is missing or has \
+        expired.", "detail": "This request requires an in-effect agreement that has not been signed or has \
+        expired.", "links": {"see": "/agreements"}}]}
+        """
 
     /// Play's answer to the legacy `inappproducts` list for an app on the new one-time-product model, as quoted
     /// in Triple-T/gradle-play-publisher#1174 (the Android Publisher API's own JSON error).
@@ -199,9 +224,10 @@ private final class ServerState: @unchecked Sendable {
             lock.withLock { log.append(path + (request.uri.query.map { "?" + $0 } ?? "")) }
         }
         var response = await answer(request, path: path)
-        if !path.hasPrefix("/androidpublisher/"), path != "/token", let name = HTTPField.Name("X-Rate-Limit") {
+        if !path.hasPrefix("/androidpublisher/"), path != "/token", let name = HTTPField.Name("X-Rate-Limit"),
+           response.headers[name] == nil {
             // "Every response from the API includes an X-Rate-Limit HTTP header" (Apple, Identifying Rate Limits).
-            response.headers[name] = "user-hour-lim:\(FakeStoreServer.hourlyLimit);user-hour-rem:\(remainingBudget());"
+            response.headers[name] = Self.rateLimit(remaining: remainingBudget())
         }
         lock.withLock {
             paths[path, default: 0] += 1
@@ -242,9 +268,8 @@ private final class ServerState: @unchecked Sendable {
                 return false
             }
             if spent {
-                return json(429, ["errors": [["status": "429", "code": "RATE_LIMIT_EXCEEDED",
-                                              "title": "The request rate limit has been reached.",
-                                              "detail": "We've received too many requests for this API. Please wait and try again or slow down your request rate."]]])
+                return Response(status: .tooManyRequests, headers: [.contentType: "application/json"],
+                                body: ResponseBody(byteBuffer: ByteBuffer(string: FakeStoreServer.rateLimitExceededBody)))
             }
         }
         var parts = URLComponents()
@@ -259,6 +284,9 @@ private final class ServerState: @unchecked Sendable {
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
             if let retryAfter = fault.retryAfter { headers[.retryAfter] = retryAfter }
+            if let remaining = fault.remaining, let name = HTTPField.Name("X-Rate-Limit") {
+                headers[name] = Self.rateLimit(remaining: remaining)
+            }
             let body = (fault.body ?? "{}").replacingOccurrences(
                 of: "{authorization}", with: request.headers[.authorization] ?? "")
             return Response(status: .init(code: fault.status), headers: headers,
@@ -284,6 +312,11 @@ private final class ServerState: @unchecked Sendable {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: pages[index])))
+    }
+
+    /// The `X-Rate-Limit` value, in the form Apple documents (`user-hour-lim:3500;user-hour-rem:500;`).
+    private static func rateLimit(remaining: Int) -> String {
+        "user-hour-lim:\(FakeStoreServer.hourlyLimit);user-hour-rem:\(remaining);"
     }
 
     private func takeFault(_ path: String) -> FakeStoreServer.Fault? {

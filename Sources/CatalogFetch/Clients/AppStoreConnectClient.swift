@@ -75,24 +75,37 @@ public struct AppStoreConnectClient: Sendable {
         let budget = RequestBudget(progress: progress)
         self.budget = budget
         let redactor = SecretRedactor()
-        session = APISession(transport: MeteredTransport(inner: transport, budget: budget), policy: policy,
-                             progress: progress, redactor: redactor) {
-            .refused(request: $0.request, store: "App Store Connect", credential: "the API key \(credentials.keyID)",
-                     status: $0.status, reason: $0.reason, advice: Self.advice(for: $0, appID: appID))
-        }
+        var session = APISession(transport: MeteredTransport(inner: transport, budget: budget), policy: policy,
+                                 progress: progress, redactor: redactor) { Self.refused($0, keyID: credentials.keyID,
+                                                                                        appID: appID) }
+        session.rateLimits = budget
+        self.session = session
         token = await AppStoreConnectToken(credentials: credentials, redactor: redactor)
     }
 
-    /// What to check when App Store Connect refuses a request. Its 401 is `NOT_AUTHORIZED` ("Provide a properly
-    /// configured and signed bearer token, and make sure that it has not expired"); a 403 is the key's role, or
-    /// `FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED` ("This request requires an in-effect agreement that
-    /// has not been signed or has expired", its `links.see` pointing at `/business`).
+    /// Apple's code for a team whose agreement is not in effect. Apple's answer, as quoted in Apple Developer
+    /// Forums thread 700371: `"status": "403", "code": "FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED",
+    /// "title": "A required agreement is missing or has expired.", "detail": "This request requires an in-effect
+    /// agreement that has not been signed or has expired."`, its `links.see` pointing at `/agreements` (now the
+    /// Business section of App Store Connect). Apple, "Parsing the Error Response Code": the `code` is "a stable,
+    /// machine-readable value indicating the exact type of error", so it alone decides.
+    static let agreementsCode = "FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED"
+
+    /// What App Store Connect's refusal means: an agreement not in effect is the team's, never the key's
+    /// (`agreementMissing`); any other 401/403 refuses the key, saying what to check.
+    static func refused(_ refusal: StoreRefusal, keyID: String, appID: String) -> FetchError {
+        if refusal.status == 403, refusal.code == agreementsCode {
+            return .agreementMissing(request: refusal.request, detail: refusal.reason)
+        }
+        return .refused(request: refusal.request, store: "App Store Connect", credential: "the API key \(keyID)",
+                        status: refusal.status, reason: refusal.reason, advice: advice(for: refusal, appID: appID))
+    }
+
+    /// What to check when App Store Connect refuses the key. Its 401 is `NOT_AUTHORIZED` ("Provide a properly
+    /// configured and signed bearer token, and make sure that it has not expired"); a 403 is the key's role.
     static func advice(for refusal: StoreRefusal, appID: String) -> String {
         if refusal.status == 401 {
             return "check the key ID, issuer ID, that the key is not revoked and that this machine's clock is right"
-        }
-        if refusal.code == "FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED" {
-            return "the Account Holder must accept the current agreements in App Store Connect (Business)"
         }
         return "check that the key's role may read in-app purchases (App Manager or Admin) and that \(appID) is "
             + "the app's Apple ID"

@@ -1,3 +1,4 @@
+import CatalogSnapshot
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -8,16 +9,23 @@ import Darwin
 /// Writes a snapshot folder atomically (DESIGN.md §2b): every page goes into the hidden sibling folder
 /// `.<name>.fetch-partial`, and only a complete fetch replaces the target, by rename. A fetch that stops on the
 /// way (a spent request budget, a network failure, or `interrupt()` on SIGINT/SIGTERM) leaves that folder, every
-/// page in it whole, with a journal of the pages it holds — each page's file and request (path and query, never a
-/// credential) — so `--resume` continues it, requesting no page twice; any other failure removes it. An existing
+/// page in it whole, with a journal of the pages it holds — each page's record as the manifest keeps it (file,
+/// request path and query, never a credential, and the SHA-256 of its bytes) — so `--resume` continues it,
+/// requesting no page twice; any other failure removes it. Resuming keeps only the pages whose bytes still match
+/// their journal line, read without following a symbolic link, and removes everything else from the hidden
+/// folder (a changed page, a link, a stray file), since the whole folder becomes the snapshot. An existing
 /// target is replaced only when it is empty or a snapshot (holds `.fetch.json`), so a mistyped `--output` never
 /// deletes someone's folder. No folders are created above the target.
 public final class SnapshotWriter: @unchecked Sendable {
-    /// The manifest's file name: a dotfile, which the folder readers skip.
-    public static let manifestName = ".fetch.json"
     /// The journal's file name inside the hidden folder: a header line naming the fetch, then one JSON line per
-    /// page; removed by `commit`.
+    /// page (a `SnapshotManifest.Page`); removed by `commit`.
     static let journalName = ".fetch-journal"
+
+    /// The journal's first line: which fetch the hidden folder holds.
+    private struct JournalHeader: Codable {
+        /// `appstore app=123` (`FetchTarget.identity`).
+        let fetch: String
+    }
 
     /// The target folder, as the user named it.
     public let target: String
@@ -33,10 +41,10 @@ public final class SnapshotWriter: @unchecked Sendable {
     private var names: Set<String> = []
     /// Pages an earlier run wrote: one that no longer reads as JSON is fetched and written again.
     private var resumedNames: Set<String> = []
-    /// The pages in the hidden folder, resumed ones included: request (path and query) → file name.
-    private var saved: [String: String] = [:]
+    /// The pages in the hidden folder, resumed ones included: request (path and query) → record.
+    private var saved: [String: SnapshotManifest.Page] = [:]
     /// The same pages in the order they were written.
-    private var records: [(file: String, request: String)] = []
+    private var records: [SnapshotManifest.Page] = []
     private var journal: FileHandle?
     private var state = State.open
     /// Held for the writer's life: a second fetch into the same target stops instead of sharing the folder.
@@ -84,15 +92,17 @@ public final class SnapshotWriter: @unchecked Sendable {
     /// Pages in the hidden folder (resumed ones included).
     public var pagesWritten: Int { lock.withLock { records.count } }
 
-    /// Each page's file and request (path and query), sorted by file, for the manifest.
-    var requests: [(file: String, request: String)] {
+    /// Each page's record (file, request, SHA-256), sorted by file, for the manifest.
+    var pages: [SnapshotManifest.Page] {
         lock.withLock { records }.sorted { $0.file < $1.file }
     }
 
-    /// The body of the page an earlier run of this fetch saved for `request` (path and query), or nil.
+    /// The body of the page an earlier run of this fetch saved for `request` (path and query), or nil: read
+    /// without following a symbolic link, and only while its bytes are still those its journal line records.
     func savedPage(for request: String) -> Data? {
-        guard let file = lock.withLock({ saved[request] }) else { return nil }
-        return FileManager.default.contents(atPath: staging + "/" + file)
+        guard let record = lock.withLock({ saved[request] }),
+              let body = Self.regularFile(at: staging + "/" + record.file), record.matches(body) else { return nil }
+        return body
     }
 
     /// The file name of a listing's page: `stem-0001.json` (page numbers zero-padded so names sort).
@@ -104,23 +114,30 @@ public final class SnapshotWriter: @unchecked Sendable {
     /// query) in the journal, so that an interrupted fetch resumes after it.
     func write(_ body: Data, stem: String, page: Int, request: String) throws(FetchError) {
         let name = Self.pageName(stem: stem, page: page)
-        let line = (try? JSONSerialization.data(withJSONObject: ["file": name, "request": request],
-                                                options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let record = SnapshotManifest.Page(file: name, request: request, bytes: body)
+        let line = Self.journalLine(record)
         // Page and journal line under one lock: `interrupt()` finds the folder between two whole, noted pages.
         lock.lock()
         defer { lock.unlock() }
         try writeLocked(body, named: name)
-        saved[request] = name
-        records.append((name, request))
+        saved[request] = record
+        records.append(record)
         // One write per line: an interruption leaves at most one partial last line, which resuming skips.
         try? journal?.write(contentsOf: line + Data("\n".utf8))
+    }
+
+    /// One JSON line: keys sorted, slashes unescaped.
+    private static func journalLine(_ value: some Encodable) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)) ?? Data()
     }
 
     /// Writes the manifest and replaces the target with the finished snapshot.
     public func commit(manifest: Data) throws(FetchError) {
         lock.lock()
         defer { lock.unlock() }
-        try writeLocked(manifest, named: Self.manifestName)
+        try writeLocked(manifest, named: SnapshotManifest.fileName)
         closeJournalLocked()
         try? FileManager.default.removeItem(atPath: staging + "/" + Self.journalName)
         let mask = umask(0)
@@ -185,31 +202,24 @@ public final class SnapshotWriter: @unchecked Sendable {
         journal = nil
     }
 
-    /// Opens the hidden folder: resumes or discards an earlier one (only a folder holding a journal: fetch's
-    /// own), then creates it and its journal when there is none.
+    /// Opens the hidden folder: resumes or discards an earlier one (only a folder holding a journal that is a
+    /// regular file: fetch's own), then creates it and its journal when there is none.
     private func openPartial(identity: String, resume: Bool) throws(FetchError) {
         let journalPath = staging + "/" + Self.journalName
         var info = stat()
         if lstat(staging, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR, FileManager.default.fileExists(atPath: journalPath) else {
+            guard (info.st_mode & S_IFMT) == S_IFDIR, let journalData = Self.regularFile(at: journalPath) else {
                 throw FetchError.output(path: staging, reason: "is in the way of fetch's temporary folder and was "
                     + "not made by fetch; move it away")
             }
-            let lines = (FileManager.default.contents(atPath: journalPath) ?? Data()).split(separator: UInt8(ascii: "\n"))
-            let header = lines.first.flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: String] }
-            let earlier = header?["fetch"] ?? "an unknown fetch"
+            let lines = journalData.split(separator: UInt8(ascii: "\n"))
+            let header = lines.first.flatMap { try? JSONDecoder().decode(JournalHeader.self, from: Data($0)) }
+            let earlier = header?.fetch ?? "an unknown fetch"
             if resume, earlier == identity {
-                for line in lines.dropFirst() {
-                    // A line cut short by an interruption names no complete page: that page is fetched again.
-                    guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: String],
-                          let file = object["file"], let request = object["request"],
-                          FileManager.default.fileExists(atPath: staging + "/" + file),
-                          names.insert(file).inserted else { continue }
-                    saved[request] = file
-                    records.append((file, request))
-                    resumedNames.insert(file)
-                }
+                let dropped = resumePages(journal: lines.dropFirst())
                 notice = "resuming the unfinished fetch in \(staging): \(records.count) pages already fetched"
+                    + (dropped == 0 ? "" : "; \(dropped) \(dropped == 1 ? "page that was" : "pages that were") "
+                        + "changed or replaced since \(dropped == 1 ? "is" : "are") fetched again")
                 journal = FileHandle(forWritingAtPath: journalPath)
                 _ = try? journal?.seekToEnd()
                 return
@@ -226,7 +236,7 @@ public final class SnapshotWriter: @unchecked Sendable {
         guard mkdir(staging, 0o700) == 0 else {
             throw FetchError.output(path: target, reason: "cannot create a folder beside it: \(Self.describe(errno))")
         }
-        let header = (try? JSONSerialization.data(withJSONObject: ["fetch": identity], options: [.sortedKeys])) ?? Data()
+        let header = Self.journalLine(JournalHeader(fetch: identity))
         guard FileManager.default.createFile(atPath: journalPath, contents: header + Data("\n".utf8),
                                              attributes: [.posixPermissions: 0o600]),
               let handle = FileHandle(forWritingAtPath: journalPath) else {
@@ -234,6 +244,56 @@ public final class SnapshotWriter: @unchecked Sendable {
         }
         _ = try? handle.seekToEnd()
         journal = handle
+    }
+
+    /// Takes over the pages an earlier run noted in the journal (the last line of a file wins: a page written
+    /// again was noted again): each one still a regular file whose bytes match its line's SHA-256. Everything else
+    /// in the hidden folder — a page changed or replaced since, a symbolic link (removed, never followed), a file
+    /// fetch did not write — is removed, since the whole folder becomes the snapshot. Returns how many noted pages
+    /// were dropped.
+    private func resumePages(journal lines: ArraySlice<Data.SubSequence>) -> Int {
+        var noted: [String: SnapshotManifest.Page] = [:]
+        var order: [String] = []
+        for line in lines {
+            // A line cut short by an interruption names no complete page: that page is fetched again.
+            guard let record = try? JSONDecoder().decode(SnapshotManifest.Page.self, from: Data(line)) else { continue }
+            if noted.updateValue(record, forKey: record.file) == nil { order.append(record.file) }
+        }
+        var dropped = 0
+        for file in order {
+            guard let record = noted[file] else { continue }
+            guard let body = Self.regularFile(at: staging + "/" + file), record.matches(body) else {
+                dropped += 1
+                continue
+            }
+            names.insert(file)
+            saved[record.request] = record
+            records.append(record)
+            resumedNames.insert(file)
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []
+        for entry in entries where entry != Self.journalName && !names.contains(entry) {
+            let path = staging + "/" + entry
+            var info = stat()
+            // A link or a file is unlinked (a link's target is never touched); a folder is removed with what is in it.
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                try? FileManager.default.removeItem(atPath: path)
+            } else {
+                unlink(path)
+            }
+        }
+        return dropped
+    }
+
+    /// The bytes of the regular file at `path`, opened without following a symbolic link (`O_NOFOLLOW`: a link
+    /// there is no file fetch wrote); nil for a link, a folder or anything that cannot be read.
+    static func regularFile(at path: String) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return try? handle.readToEnd() ?? Data()
     }
 
     private func write(_ body: Data, named name: String) throws(FetchError) {
@@ -267,9 +327,9 @@ public final class SnapshotWriter: @unchecked Sendable {
             throw FetchError.output(path: target, reason: "exists and is not a folder")
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        guard entries.isEmpty || entries.contains(manifestName) else {
+        guard entries.isEmpty || entries.contains(SnapshotManifest.fileName) else {
             throw FetchError.output(path: target, reason: """
-                holds files but no \(manifestName), so it is not a snapshot fetch wrote; \
+                holds files but no \(SnapshotManifest.fileName), so it is not a snapshot fetch wrote; \
                 fetch into a new or empty folder (fetch replaces the whole folder)
                 """)
         }

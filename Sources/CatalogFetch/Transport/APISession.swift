@@ -22,12 +22,12 @@ public struct StoreRefusal: Sendable, Equatable {
     }
 }
 
-/// Sends requests to one store API with the retry policy: 429 (except App Store Connect's hourly
-/// `RATE_LIMIT_EXCEEDED`, which ends the run), 5xx and requests without an answer are retried
-/// (`RetryPolicy`), 401/403 become the client's `FetchError.refused` naming the endpoint, the store's reason
-/// and what to check, any other non-2xx answer `FetchError.rejected` with the store's explanation. The
-/// `Authorization` value is asked for on every attempt (a token may be renewed in between) and never appears
-/// in an error: every store text shown passes through `redactor` first.
+/// Sends requests to one store API with the retry policy: 429, 5xx and requests without an answer are retried
+/// (`RetryPolicy`) — App Store Connect's 429 `RATE_LIMIT_EXCEEDED` only while the last `X-Rate-Limit` seen shows
+/// requests left this hour (`rateLimits`) —, 401/403 become the client's `FetchError.refused` naming the endpoint,
+/// the store's reason and what to check, any other non-2xx answer `FetchError.rejected` with the store's
+/// explanation. The `Authorization` value is asked for on every attempt (a token may be renewed in between) and
+/// never appears in an error: every store text shown passes through `redactor` first.
 public struct APISession: Sendable {
     /// The HTTP client.
     public let transport: any HTTPTransport
@@ -41,6 +41,8 @@ public struct APISession: Sendable {
     let progress: FetchProgress
     /// Waits between attempts (`Task.sleep`; tests may pass their own).
     let sleep: @Sendable (Duration) async throws -> Void
+    /// App Store Connect's hourly budget, which every answer's `X-Rate-Limit` updates; nil for other stores.
+    var rateLimits: RequestBudget?
 
     /// Creates a session.
     public init(transport: any HTTPTransport, policy: RetryPolicy, progress: FetchProgress,
@@ -63,6 +65,8 @@ public struct APISession: Sendable {
         var waited = Duration.zero
         var lastFailure = ""
         var pendingDelay = Duration.zero
+        // The last answer's 429 RATE_LIMIT_EXCEEDED with requests left: Apple's text and the X-Rate-Limit.
+        var burst: (detail: String?, limit: RateLimit)?
         for attempt in 0...policy.maxRetries {
             if attempt > 0 {
                 try await sleep(pendingDelay)
@@ -72,6 +76,7 @@ public struct APISession: Sendable {
                 outgoing.headers.append((name: "Authorization", value: try await authorization()))
             }
             var retryAfter: Duration?
+            burst = nil
             do {
                 let response = try await transport.send(outgoing, timeout: policy.requestTimeout)
                 if (200...299).contains(response.status) { return response }
@@ -80,13 +85,12 @@ public struct APISession: Sendable {
                     throw refusal(StoreRefusal(request: name, status: response.status, reason: said.text,
                                                code: said.code))
                 }
-                // Apple, "Identifying Rate Limits": past the hourly limit "the API rejects requests with an HTTP
-                // 429 response, with the RATE_LIMIT_EXCEEDED error code". The limit is a rolling hour, so the
-                // minute of retries a run allows cannot outlast it: stop at once (the pages so far are kept).
+                retryAfter = response.headers["retry-after"].flatMap { RetryPolicy.parseRetryAfter($0, now: Date()) }
                 if response.status == 429 {
                     let said = explanation(in: response.body)
                     if said.code == "RATE_LIMIT_EXCEEDED" {
-                        throw FetchError.rateLimited(request: name, detail: said.text)
+                        burst = try rateLimitExceeded(response, request: name, detail: said.text,
+                                                      retryAfter: retryAfter)
                     }
                 }
                 guard RetryPolicy.isRetryable(status: response.status) else {
@@ -94,7 +98,6 @@ public struct APISession: Sendable {
                                               detail: explanation(in: response.body).text)
                 }
                 lastFailure = "HTTP \(response.status)"
-                retryAfter = response.headers["retry-after"].flatMap { RetryPolicy.parseRetryAfter($0, now: Date()) }
             } catch let failure as TransportFailure {
                 lastFailure = failure.reason
             }
@@ -105,12 +108,44 @@ public struct APISession: Sendable {
             guard attempt < policy.maxRetries else { break }
             let delay = policy.delay(beforeRetry: attempt + 1, retryAfter: retryAfter)
             guard waited + delay <= policy.maxWait else {
-                throw FetchError.gaveUp(request: name, attempts: attempt + 1, reason: lastFailure)
+                throw Self.exhausted(request: name, attempts: attempt + 1, lastFailure: lastFailure, burst: burst)
             }
             waited += delay
             pendingDelay = delay
         }
-        throw FetchError.gaveUp(request: name, attempts: policy.maxRetries + 1, reason: lastFailure)
+        throw Self.exhausted(request: name, attempts: policy.maxRetries + 1, lastFailure: lastFailure, burst: burst)
+    }
+
+    /// App Store Connect's 429 `RATE_LIMIT_EXCEEDED`. Apple, "Identifying Rate Limits"
+    /// (developer.apple.com/documentation/appstoreconnectapi/identifying-rate-limits): "If you exceed a per-hour
+    /// limit, the API rejects requests with an HTTP 429 response, with the RATE_LIMIT_EXCEEDED error code", and
+    /// "Every response from the API includes an X-Rate-Limit HTTP header" whose `user-hour-rem` "shows the number of
+    /// requests remaining" in a rolling hour. Apple also answers it to a short burst while the hour still has
+    /// requests: "I'm getting HTTP 429 RATE_LIMIT_EXCEEDED, while at the same time getting a header back indicating
+    /// that there are plenty of requests left this hour (e.g. "x-rate-limit": "user-hour-lim:3600;user-hour-rem:
+    /// 3121;")" (Apple Developer Forums thread 731014). So the last `X-Rate-Limit` seen — this answer's, else the
+    /// run's last — decides: requests left, and the 429 is retried like any other (returned, for the error when
+    /// the retries run out); none left (or no header seen), and no retry within the run can outlast the rolling
+    /// hour: the run stops at once, keeping its pages, saying when the budget is whole again.
+    private func rateLimitExceeded(_ response: HTTPResponse, request: String, detail: String?,
+                                   retryAfter: Duration?) throws(FetchError) -> (detail: String?, limit: RateLimit) {
+        let seen = response.headers["x-rate-limit"].flatMap(RateLimit.init(header:)) ?? rateLimits?.lastRateLimit
+        if let seen, seen.remaining > 0 { return (detail, seen) }
+        let now = Date()
+        // The rolling hour: every request older than 60 minutes is back, so in an hour at the latest.
+        let after = retryAfter.map { now.addingTimeInterval(Double($0.components.seconds)) }
+            .map { min($0, now.addingTimeInterval(3600)) } ?? now.addingTimeInterval(3600)
+        throw FetchError.rateLimited(request: request, detail: detail, remaining: seen?.remaining, limit: seen?.limit,
+                                     after: Self.timestamp(after) + (retryAfter == nil ? " at the latest" : ""))
+    }
+
+    /// The stop when the retries are used up: the last answer's burst 429 (requests left this hour) says so;
+    /// anything else is `gaveUp` with the last failure.
+    private static func exhausted(request: String, attempts: Int, lastFailure: String,
+                                  burst: (detail: String?, limit: RateLimit)?) -> FetchError {
+        guard let burst else { return .gaveUp(request: request, attempts: attempts, reason: lastFailure) }
+        return .burstLimited(request: request, detail: burst.detail, attempts: attempts,
+                             remaining: burst.limit.remaining, limit: burst.limit.limit)
     }
 
     /// The store's own words from an error body — App Store Connect `errors[0].detail` (or `title`), Google

@@ -53,6 +53,8 @@ final class RequestBudget: @unchecked Sendable {
     private var firstSent: Date?
     private var lastSent: Date?
     private var sent = 0
+    /// The last `X-Rate-Limit` an answer carried, as Apple sent it.
+    private var lastSeen: RateLimit?
 
     /// Creates a budget reporting low budgets to `progress`.
     init(progress: FetchProgress, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -108,6 +110,7 @@ final class RequestBudget: @unchecked Sendable {
     func observe(_ headers: [String: String]) {
         guard let value = headers["x-rate-limit"], let rateLimit = RateLimit(header: value) else { return }
         lock.withLock {
+            lastSeen = rateLimit
             limit = rateLimit.limit
             let candidate = rateLimit.remaining - max(0, inFlight - 1)
             // Only ever lower: an answer sent early and received late carries a stale, higher count, and taking
@@ -120,6 +123,11 @@ final class RequestBudget: @unchecked Sendable {
         if rateLimit.remaining * 10 < rateLimit.limit {
             progress.rateLimitLow(remaining: rateLimit.remaining, limit: rateLimit.limit)
         }
+    }
+
+    /// The last `X-Rate-Limit` an answer carried (of any status), nil before the first.
+    var lastRateLimit: RateLimit? {
+        lock.withLock { lastSeen }
     }
 
     /// Called with the lock held.

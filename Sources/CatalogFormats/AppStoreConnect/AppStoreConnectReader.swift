@@ -69,44 +69,21 @@ public struct AppStoreConnectReader: CatalogReader {
         return try catalog(of: &pool, displayPath: displayPath, options: options)
     }
 
-    /// Reads the `.json` documents of a folder as listed, in listing order, one at a time: each is dropped once
-    /// its records are pooled.
+    /// Reads the `.json` documents of a folder as listed, in listing order, one at a time (`JSONFolder`): each is
+    /// dropped once its records are pooled. In a snapshot, the request its manifest records for a page stands for
+    /// the page's `links.self`, and the manifest says the folder is App Store Connect's (an app with no products
+    /// has no other mark of it).
     public func read(folder url: URL, listing: [String], displayPath: String,
                      options: ReadOptions) throws(CatalogReadError) -> Catalog {
-        let names = listing.filter { $0.lowercased().hasSuffix(".json") }
-        guard !names.isEmpty else {
-            throw CatalogReadError("the folder holds no .json files", at: SourceLocation(path: displayPath))
+        let folder = try JSONFolder(url: url, listing: listing, displayPath: displayPath, store: .appStore) {
+            $0.lowercased().hasSuffix(".json")
         }
-        let base = displayPath.hasSuffix("/") ? String(displayPath.dropLast()) : displayPath
-        // Listed as regular files: `isDirectory` spares Foundation a `stat` per file to find out.
-        let files = names.map { url.appendingPathComponent($0, isDirectory: false) }
-        let paths = names.map { base + "/" + $0 }
-        // Parsed on the second core while this one pools, in file order.
-        let documents = ReadAhead(count: files.count) { index throws(CatalogReadError) in
-            try JSONDocument(contentsOf: files[index], displayPath: paths[index])
-        }
-        defer { documents.finish() }
-        let manifest = Self.fetchManifest(in: url)
         var pool = ASCResourcePool()
-        for name in names {
-            // fetch writes its pages flat: a file in a subfolder is not one of them.
-            try pool.add(documents.next(), request: name.contains("/") ? nil : manifest.requests[name])
+        try folder.forEachDocument { document, page throws(CatalogReadError) in
+            try pool.add(document, request: page?.path)
         }
-        return try catalog(of: &pool, displayPath: displayPath, options: options, fetchedKinds: manifest.kinds)
-    }
-
-    /// What a snapshot's `.fetch.json` says, for any other folder nothing: the request path of each page by file
-    /// name (`requests`: file, path, query), so a page's parent comes from the request that fetched it, whatever
-    /// `links.self` the store wrote into it; and the kinds fetch asked for (`kinds`' keys, listed also when the
-    /// store had none), so an offer kind fetch asked for is carried even when no product has such an offer.
-    static func fetchManifest(in folder: URL) -> (requests: [String: String], kinds: Set<String>) {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent(".fetch.json")),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return ([:], []) }
-        var result: [String: String] = [:]
-        for request in object["requests"] as? [[String: Any]] ?? [] {
-            if let file = request["file"] as? String, let path = request["path"] as? String { result[file] = path }
-        }
-        return (result, Set((object["kinds"] as? [String: Any] ?? [:]).keys))
+        return try catalog(of: &pool, displayPath: displayPath, options: options, fetchedKinds: folder.fetchedKinds,
+                           marked: folder.manifest != nil)
     }
 
     /// Reads one file's bytes (a document or an array of documents); `displayPath` names it in locations.
@@ -116,11 +93,12 @@ public struct AppStoreConnectReader: CatalogReader {
         return try catalog(of: &pool, displayPath: displayPath, options: options)
     }
 
-    /// The catalog of every document pooled, once the pool holds the marks of the format.
+    /// The catalog of every document pooled, once the pool holds the marks of the format (or a snapshot's
+    /// manifest, `marked`, says it is App Store Connect's).
     private func catalog(of pool: inout ASCResourcePool, displayPath: String, options: ReadOptions,
-                         fetchedKinds: Set<String> = []) throws(CatalogReadError) -> Catalog {
+                         fetchedKinds: Set<String> = [], marked: Bool = false) throws(CatalogReadError) -> Catalog {
         pool.finishReading()
-        try pool.requireMarks(path: displayPath)
+        if !marked { try pool.requireMarks(path: displayPath) }
         return try ASCCatalogBuilder(pool: pool, asOf: options.asOf, fetchedKinds: fetchedKinds)
             .catalog(path: displayPath)
     }

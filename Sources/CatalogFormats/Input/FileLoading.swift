@@ -89,6 +89,17 @@ enum FileLoading {
         return try read(descriptor, upTo: streamLimit, displayPath: displayPath, whole: true)
     }
 
+    /// A file's bytes for a parser that refers to them: a regular file is mapped, not copied; anything else, and a
+    /// file that cannot be mapped, is read as `data(at:displayPath:)` reads it, with its errors.
+    static func mappedData(at url: URL, displayPath: String) throws(CatalogReadError) -> Data {
+        // An empty file is left to `data(at:)`, which reads none (Foundation leaks a buffer for it).
+        let (kind, size) = try examine(url, displayPath: displayPath)
+        if kind == .regular, size > 0, let mapped = try? Data(contentsOf: url, options: .alwaysMapped) {
+            return mapped
+        }
+        return try data(at: url, displayPath: displayPath)
+    }
+
     /// The first `count` bytes of a file (fewer when it is shorter), for telling its format.
     static func prefix(of url: URL, count: Int, displayPath: String) throws(CatalogReadError) -> Data {
         let descriptor = try open(url, displayPath: displayPath)

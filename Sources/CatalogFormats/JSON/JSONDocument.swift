@@ -40,14 +40,7 @@ final class JSONDocument {
     /// Reads and parses a file: a regular file is mapped, not copied (the tape refers to its bytes); anything
     /// else, and a file that cannot be mapped, is read as `FileLoading` reads it, with its errors.
     convenience init(contentsOf url: URL, displayPath: String) throws(CatalogReadError) {
-        // An empty file is left to FileLoading, which reads none (Foundation leaks a buffer for it).
-        let (kind, size) = try FileLoading.examine(url, displayPath: displayPath)
-        if kind == .regular, size > 0,
-           let mapped = try? Data(contentsOf: url, options: .alwaysMapped) {
-            try self.init(data: mapped, path: displayPath)
-        } else {
-            try self.init(data: FileLoading.data(at: url, displayPath: displayPath), path: displayPath)
-        }
+        try self.init(data: FileLoading.mappedData(at: url, displayPath: displayPath), path: displayPath)
     }
 
     /// The location of a value.

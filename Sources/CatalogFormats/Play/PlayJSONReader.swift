@@ -19,7 +19,7 @@ import Foundation
 /// - intro offers are known only when the input holds subscription offers (see `PlayOffer`);
 /// - every subscription offer and one-time offer is also read in full into `Product.offers`, the purchase options
 ///   other than the one that prices a one-time product into `Product.purchaseOptions`
-///   (`PlayCatalogBuilder+Offers`); a `fetch` snapshot's `.fetch.json` says which kinds were asked for;
+///   (`PlayCatalogBuilder+Offers`); a `fetch` snapshot's manifest says which kinds were asked for;
 /// - listing titles are display text: no reference names; groups are not compared against Play.
 public struct PlayJSONReader: CatalogReader {
     /// `play-json`.
@@ -41,43 +41,24 @@ public struct PlayJSONReader: CatalogReader {
         return builder.finish(path: displayPath)
     }
 
-    /// Reads every `.json` file of a folder as listed (`*.metadata.json` sidecars left out), in listing order.
+    /// Reads every `.json` file of a folder as listed (`*.metadata.json` sidecars left out), in listing order
+    /// (`JSONFolder`). A snapshot's manifest says which kinds fetch asked for, and that the folder is Play's: a
+    /// snapshot of an app with no products holds only empty lists (`{}`), which carry no mark of the format.
     public func read(folder url: URL, listing: [String], displayPath: String,
                      options: ReadOptions) throws(CatalogReadError) -> Catalog {
-        var builder = PlayCatalogBuilder()
-        let base = displayPath.hasSuffix("/") && displayPath.count > 1 ? String(displayPath.dropLast()) : displayPath
-        let names = listing.filter { name in
+        let folder = try JSONFolder(url: url, listing: listing, displayPath: displayPath, store: .play) { name in
             let lowered = name.lowercased()
             return lowered.hasSuffix(".json") && !lowered.hasSuffix(".metadata.json")
         }
-        guard !names.isEmpty else {
-            throw CatalogReadError("the folder holds no .json files", at: SourceLocation(path: displayPath))
-        }
-        // Listed as regular files: `isDirectory` spares Foundation a `stat` per file to find out.
-        let files = names.map { url.appendingPathComponent($0, isDirectory: false) }
-        let paths = names.map { base + "/" + $0 }
-        // Parsed on the second core while this one builds, in file order.
-        let documents = ReadAhead(count: files.count) { index throws(CatalogReadError) in
-            try JSONDocument(contentsOf: files[index], displayPath: paths[index])
-        }
-        defer { documents.finish() }
-        for _ in files.indices { try builder.add(documents.next()) }
-        builder.noteFetched(kinds: Self.fetchedKinds(in: url))
-        guard builder.sawPlayMarks else {
+        var builder = PlayCatalogBuilder()
+        try folder.forEachDocument { document, _ throws(CatalogReadError) in try builder.add(document) }
+        builder.noteFetched(kinds: folder.fetchedKinds)
+        guard builder.sawPlayMarks || folder.manifest != nil else {
             throw CatalogReadError(
-                "not a Play Developer API catalog: none of the \(files.count) .json files holds a Play resource, "
+                "not a Play Developer API catalog: none of the \(folder.count) .json files holds a Play resource, "
                     + "a list of them or a Play \"kind\" (empty objects only)", at: SourceLocation(path: displayPath))
         }
         return builder.finish(path: displayPath)
-    }
-
-    /// The kinds a Play snapshot's `.fetch.json` (written by `fetch play`) lists under `kinds`, every kind fetch
-    /// asked for, also those the store had none of; empty for any other folder.
-    static func fetchedKinds(in folder: URL) -> Set<String> {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent(".fetch.json")),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              object["store"] as? String == "play", let kinds = object["kinds"] as? [String: Any] else { return [] }
-        return Set(kinds.keys)
     }
 
     /// A single document that is an empty object (or holds only paging keys) is an empty list response only

@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogSnapshot
 import Foundation
 
 /// Reads inputs with the reader of their format: the one entry point the CLI uses, and the one place that knows
@@ -38,13 +39,29 @@ public struct CatalogLoader: Sendable {
     /// Reads a resolved input with the reader of its format; an input whose format could not be told, or
     /// that its role refuses, throws why here.
     public func load(_ input: ResolvedInput) throws(CatalogReadError) -> Catalog {
-        let reader = CatalogLoader.reader(for: try input.readableFormat())
+        let reader = CatalogLoader.reader(for: try Self.format(of: input))
         if input.kind == .folder {
             // The listing resolution made: the folder is not listed (or stat'ed) again.
             return try reader.read(folder: input.url, listing: input.listing, displayPath: input.displayPath,
                                    options: options)
         }
         return try reader.read(contentsOf: input.url, displayPath: input.displayPath, options: options)
+    }
+
+    /// The format to read an input as. A folder `fetch` wrote is read as its manifest's store says, unless a
+    /// format was given: what its pages hold cannot tell (a snapshot of an app with no products holds only empty
+    /// lists), and a damaged manifest stops the run here, at the manifest (DESIGN.md §2b).
+    static func format(of input: ResolvedInput) throws(CatalogReadError) -> CatalogFormat {
+        guard input.kind == .folder, input.source.format == nil, input.role != .config,
+              let store = try JSONFolder.snapshotStore(in: input.url, displayPath: input.displayPath)
+        else { return try input.readableFormat() }
+        switch store {
+        case .appStore: return .ascJSON
+        case .play: return .playJSON
+        default:
+            throw CatalogReadError("a snapshot of \(store.title), which this version of catalogcheck cannot read",
+                                   at: SourceLocation(path: input.displayPath))
+        }
     }
 
     /// Reads `path` (relative to the working directory, or absolute) as `format`, detecting it when nil.

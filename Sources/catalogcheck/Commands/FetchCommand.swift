@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatalogFetch
+import CatalogSnapshot
 import CatalogReports
 import Foundation
 #if canImport(Glibc)
@@ -86,7 +87,7 @@ struct FetchCommand: ParsableCommand {
                     credentials: loaded.credentials, appID: app,
                     base: base, transport: transport, policy: policy,
                     progress: progress)
-                return (FetchManifest(store: "appstore", subject: ["app": app], tool: FetchOptions.tool),
+                return (FetchTarget(store: .appStore, subject: app, tool: FetchOptions.tool),
                         client.fetch(into:))
             }
         }
@@ -141,7 +142,7 @@ struct FetchCommand: ParsableCommand {
                     account: loaded.account, packageName: package,
                     base: base, transport: transport, policy: policy,
                     progress: progress)
-                return (FetchManifest(store: "play", subject: ["package": package], tool: FetchOptions.tool),
+                return (FetchTarget(store: .play, subject: package, tool: FetchOptions.tool),
                         client.fetch(into:))
             }
         }

@@ -17,9 +17,9 @@ struct FetchRun: Sendable {
     let retryBaseDelayMs: Int?
     let requestTimeoutMs: Int?
 
-    /// A store's fetch: given the transport, retry policy and progress, its manifest and the fetch itself.
+    /// A store's fetch: given the transport, retry policy and progress, what it fetches and the fetch itself.
     typealias MakeFetch = @Sendable (any HTTPTransport, RetryPolicy, FetchProgress) async throws
-        -> (FetchManifest, (SnapshotWriter) async throws -> [KindTally])
+        -> (FetchTarget, (SnapshotWriter) async throws -> [KindTally])
 
     /// Runs the fetch to the end from the synchronous command: the root command stays synchronous, so the
     /// other commands never start the concurrency runtime (which opens file descriptors: a closed standard
@@ -57,12 +57,12 @@ struct FetchRun: Sendable {
         let result: Result<[KindTally], any Error>
         var writer: SnapshotWriter?
         do {
-            let (manifest, fetch) = try await makeFetch(transport, policy, progress)
-            let opened = try SnapshotWriter(target: output, identity: manifest.identity, resume: resume)
+            let (target, fetch) = try await makeFetch(transport, policy, progress)
+            let opened = try SnapshotWriter(target: output, identity: target.identity, resume: resume)
             writer = opened
             if let notice = opened.notice, !quiet { console.error(notice) }
             interruption.watch(opened, progress: progress)
-            result = .success(try await opened.fill(manifest: manifest, fetch))
+            result = .success(try await opened.fill(target, fetch))
         } catch {
             result = .failure(error)
         }
