@@ -4,7 +4,7 @@ import ArgumentParser
 /// `export`): `-` (or no `--output`) is standard output. Never an input of the same run (DESIGN.md §2 "Output
 /// files").
 struct OutputOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output (- is standard output).",
+    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output. - is standard output.",
                                             valueName: "file"))
     var output: String?
 
