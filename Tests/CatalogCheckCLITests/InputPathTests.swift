@@ -27,6 +27,22 @@ struct InputPathTests {
         #expect(export.stderr == "'': error: the path is empty\n")
     }
 
+    @Test("a config spelled a//é (a double slash, then one two-byte character) is read, not trapped on",
+          arguments: [["validate", "--config", "a//é"], ["export", "a//é", "--output", "-"],
+                      ["check", "--config", "a//é", "--store", Fixtures.catalog("demo/appstore.storekit").path],
+                      ["diff", "a//é", Fixtures.catalog("demo/products.yml").path, "--exit-code"]])
+    func doubleSlashBeforeOneCharacter(arguments: [String]) throws {
+        // NSString.pathExtension traps (SIGILL, exit 132) on such a path; the config reader asked it for ".json".
+        let result = try Self.run(arguments) { folder in
+            let named = folder.appendingPathComponent("a").appendingPathComponent("é")
+            try FileManager.default.createDirectory(at: named.deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Fixtures.catalog("demo/products.yml"), to: named)
+        }
+        #expect(result.exitCode == 0, "\(arguments): \(result.stderr)")
+        #expect(arguments[0] != "validate" || result.stdout == "a//é: valid config, 7 products\n")
+    }
+
     @Test("a symbolic link loop is named as one, not as a missing file", arguments: [
         ["check", "--config", "loop.yml", "--store", "loop.yml"], ["export", "loop.yml"],
         ["check", "--config", Fixtures.catalog("demo/products.yml").path,

@@ -30,12 +30,13 @@ struct VersionTests {
         #expect(versionLines == ["    public static let version = \"\(ToolInfo.version)\""])
     }
 
-    @Test("CHANGELOG.md's newest section is ToolInfo.version")
+    @Test("CHANGELOG.md's newest release section is ToolInfo.version")
     func changelogNamesTheVersion() throws {
         let changelog = try String(
             contentsOf: Fixtures.repositoryRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
 
-        let sections = changelog.split(separator: "\n").filter { $0.hasPrefix("## [") }
+        // An "Unreleased" section above it collects what the next release brings (Keep a Changelog).
+        let sections = changelog.split(separator: "\n").filter { $0.hasPrefix("## [") && $0 != "## [Unreleased]" }
 
         #expect(sections.first.map(String.init)?.hasPrefix("## [\(ToolInfo.version)]") == true,
                 "newest section: \(sections.first ?? "none")")

@@ -27,6 +27,23 @@ struct CatalogExportTests {
         expectSnapshot(CatalogJSONExporter().export(try Self.storeLikeCatalog()), named: "export-store-like.expected.json")
     }
 
+    @Test("an intro offer for other territories only is no config introOffer: a note in both exports")
+    func introOfferOfAnotherTerritoryOnly() throws {
+        // Arrange: base territory US, the one intro offer is Germany's.
+        var catalog = try Self.storeLikeCatalog()
+        catalog.products[0].introOffers = [
+            IntroOffer(mode: .freeTrial, period: try ConfigTesting.period("P2W"), territory: try ConfigTesting.territory("DE")),
+        ]
+        // Act
+        let yaml = CatalogYAMLExporter().export(catalog)
+        let json = CatalogJSONExporter().export(catalog)
+        // Assert: read back, an introOffer would stand for the US and fail the check against its own source.
+        #expect(!yaml.contains("introOffer:"))
+        #expect(yaml.contains("    # another intro offer: DE free-trial P2W\n"))
+        #expect(!json.contains("\"introOffer\""))
+        #expect(json.contains("\"otherIntroOffers\" : [\n        \"DE free-trial P2W\"\n      ]"))
+    }
+
     // MARK: - Round trips
 
     @Test("export (YAML) of a config, read back, equals the original", arguments: ["rich.yml", "rich.json"])

@@ -26,9 +26,14 @@ extension ConfigNode {
         }
     }
 
-    /// Whether to read the bytes as JSON: by extension, else when the first character is `{`.
+    /// Whether to read the bytes as JSON: by extension, else when the first character is `{`. The extension is
+    /// read from the text, not with `NSString.pathExtension`, which traps (SIGILL) on a path such as `a//é` (a
+    /// double slash, then one two-byte character; swift-corelibs-foundation, Swift 6.3.1).
     static func isJSON(_ data: Data, path: String) -> Bool {
-        let fileExtension = (path as NSString).pathExtension.lowercased()
+        let name = path.split(separator: "/").last ?? Substring(path)
+        let fileExtension = name.lastIndex(of: ".").flatMap { dot in
+            dot == name.startIndex ? nil : name[name.index(after: dot)...].lowercased()
+        } ?? ""
         switch fileExtension {
         case "json": return true
         case "yml", "yaml": return false

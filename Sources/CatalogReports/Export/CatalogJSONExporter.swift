@@ -83,7 +83,6 @@ public struct CatalogJSONExporter: Sendable {
             json.member("period", offer.period.description)
             json.member("periods", offer.periods)
             json.member("price", offer.price?.description)
-            json.member("territory", offer.territory?.alpha2)
             json.endObject()
         }
         json.member("level", product.level)

@@ -162,26 +162,31 @@ enum CatalogExportOrder {
             .map(\.element)
     }
 
-    /// The intro offer the config form can hold (the one for the base territory, else one for every territory,
-    /// else the first by territory), and the other, different offers as `<territory> <summary>` text.
+    /// The intro offer the config form can hold — the one for the base territory, else one for every territory:
+    /// what the config's `introOffer` means, and what `intro-offer-mismatch` compares it with (DESIGN.md §5a.11) —
+    /// and the other, different offers as `<territory> <summary>` text. An offer for other territories only is
+    /// never the config's (read back, it would stand for the base territory). The chosen offer carries no
+    /// territory: the config's has none, so an export and the export of that export agree (DESIGN.md §2's round
+    /// trip).
     static func introOffer(of product: Product,
                            baseTerritory: Territory) -> (offer: IntroOffer?, others: [String]) {
         guard let offers = product.introOffers, !offers.isEmpty else { return (nil, []) }
-        let ordered = offers.sorted { lhs, rhs in
-            func rank(_ offer: IntroOffer) -> Int {
-                offer.territory == baseTerritory ? 0 : offer.territory == nil ? 1 : 2
-            }
-            return (rank(lhs), lhs.territory?.alpha2 ?? "", lhs.summary) < (rank(rhs), rhs.territory?.alpha2 ?? "",
-                                                                              rhs.summary)
+        func rank(_ offer: IntroOffer) -> Int {
+            offer.territory == baseTerritory ? 0 : offer.territory == nil ? 1 : 2
         }
-        guard let chosen = ordered.first else { return (nil, []) }
+        let ordered = offers.sorted { lhs, rhs in
+            (rank(lhs), lhs.territory?.alpha2 ?? "", lhs.summary) < (rank(rhs), rhs.territory?.alpha2 ?? "",
+                                                                      rhs.summary)
+        }
+        let chosen = ordered.first.flatMap { rank($0) < 2 ? $0 : nil }
         var others: [String] = []
-        for offer in ordered.dropFirst() where offer.summary != chosen.summary {
+        for offer in ordered.dropFirst(chosen == nil ? 0 : 1) where offer.summary != chosen?.summary {
             let text = offer.territory.map { "\($0.alpha2) \(offer.summary)" } ?? offer.summary
             if !others.contains(text) { others.append(text) }
         }
-        var canonical = chosen
+        guard var canonical = chosen else { return (nil, others) }
         canonical.location = nil
+        canonical.territory = nil
         return (canonical, others)
     }
 }

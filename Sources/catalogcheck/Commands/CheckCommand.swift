@@ -33,20 +33,26 @@ struct CheckCommand: ParsableCommand {
         if updateBaseline && policy.baseline == nil {
             throw ValidationError("--update-baseline needs --baseline FILE: the file to write")
         }
+        if updateBaseline && policy.baseline == "-" {
+            throw ValidationError("--baseline - --update-baseline: the baseline is a file that later runs read with "
+                                  + "--baseline FILE, not standard output; give its path")
+        }
     }
 
     func run() throws {
         let console = Console()
         let day = try date.day()
-        let reports = CheckReports(reports, output: destination.output, asOf: day)
-        let run = try CheckRun(inputs: inputs, policy: policy, updatingBaseline: updateBaseline,
-                               outputs: reports.files, asOf: day).run(console: console)
+        let reports = CheckReports(reports, output: destination, asOf: day)
+        let checkRun = CheckRun(inputs: inputs, policy: policy, updatingBaseline: updateBaseline,
+                                outputs: reports.targets, asOf: day)
+        let run = try checkRun.run(console: console)
+        // The reports asked for are written in a run that records the baseline too.
         try reports.write(run, console: console)
 
-        if updateBaseline, let path = policy.baseline {
+        if let baseline = checkRun.writtenBaseline, let path = policy.baseline {
             // From the whole result: --quiet trims what is shown, never what is recorded.
             let recorded = Baseline(path: path, recording: run.result)
-            try console.emit(BaselineWriter().write(recorded), to: path)
+            try console.emit(BaselineWriter().write(recorded), to: baseline.destination)
             console.error("\(path): recorded \(recorded.entries.count) findings; runs with --baseline \(path) "
                           + "fail only on new ones")
             return

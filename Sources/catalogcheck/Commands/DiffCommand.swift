@@ -42,19 +42,20 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let console = Console()
-        let output = destination.output
+        let output = destination.target(implicit: "standard output")
         let loader = CatalogLoader(options: ReadOptions(asOf: try date.day()))
         let (oldInput, newInput) = try reportingInputErrors(console) {
             (try InputSource(old).resolve(as: .catalog), try InputSource(new).resolve(as: .catalog))
         }
-        try OutputGuard.refuseOverwriting([RunInput(oldInput), RunInput(newInput)], outputs: output.map { [$0] } ?? [],
+        try OutputGuard.refuseOverwriting([RunInput(oldInput), RunInput(newInput)], outputs: [output],
                                           console: console)
         let (before, after) = try reportingInputErrors(console) {
             (try loader.load(oldInput), try loader.load(newInput))
         }
         let diff = CatalogDiffer().diff(old: before, new: after)
-        let colors = output == nil && format == .text && Console.wantsColors(noColorFlag: noColor)
-        try console.emit(format.render(diff, colors: colors), to: output)
+        let colors = output.destination == .standardOutput && format == .text
+            && Console.wantsColors(noColorFlag: noColor)
+        try console.emit(format.render(diff, colors: colors), to: output.destination)
         if exitCode && !diff.isEmpty { throw Exit.inconsistent }
     }
 }

@@ -41,13 +41,13 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let console = Console()
-        let output = destination.output
+        let output = destination.target(implicit: "standard output")
         var source = InputSource(file)
         if source.format == nil { source.format = storeFormat }
         let input = try reportingInputErrors(console) {
             try source.resolve(as: .catalog)
         }
-        try OutputGuard.refuseOverwriting([RunInput(input)], outputs: output.map { [$0] } ?? [], console: console)
+        try OutputGuard.refuseOverwriting([RunInput(input)], outputs: [output], console: console)
         let catalog = try reportingInputErrors(console) {
             try CatalogLoader(options: ReadOptions(asOf: try date.day())).load(input)
         }
@@ -60,9 +60,9 @@ struct ExportCommand: ParsableCommand {
                           + "(\(ProductKind.configNames(for: catalog.store)))")
         }
         switch format {
-        case .yaml: try console.emit(CatalogYAMLExporter().export(catalog), to: output)
+        case .yaml: try console.emit(CatalogYAMLExporter().export(catalog), to: output.destination)
         case .json:
-            try console.emit(to: output) { sink throws(OutputError) in
+            try console.emit(to: output.destination) { sink throws(OutputError) in
                 try CatalogJSONExporter().export(catalog) { chunk throws(OutputError) in try sink.write(chunk) }
             }
         }

@@ -22,6 +22,6 @@ struct FormatsCommand: ParsableCommand {
         lines.append("A folder is read as one catalog of one format: one holding catalogs of several formats (a")
         lines.append(".storekit file beside an asc/ folder, say) is refused; give one --store per catalog. A product")
         lines.append("config is never a store.")
-        try Console().emit(lines.joined(separator: "\n") + "\n", to: nil)
+        try Console().emit(lines.joined(separator: "\n") + "\n", to: .standardOutput)
     }
 }

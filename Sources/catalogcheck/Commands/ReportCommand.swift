@@ -47,14 +47,13 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let console = Console()
         let day = try date.day()
-        // `--output -` is standard output, as the inputs' `-` is standard input.
-        let output = destination.output == "-" ? nil : destination.output
-        var checkRun = CheckRun(inputs: inputs, policy: policy, outputs: output.map { [$0] } ?? [], asOf: day)
+        let output = destination.target(implicit: "standard output")
+        var checkRun = CheckRun(inputs: inputs, policy: policy, outputs: [output], asOf: day)
         checkRun.since = since.map(InputSource.init)
         let run = try checkRun.run(console: console)
         let context = ReportContext(asOf: day, workingDirectory: FileManager.default.currentDirectoryPath,
                                     overview: run.overview())
-        try console.emit(format.reportFormat.reporter.report(run.result, context: context), to: output)
+        try console.emit(format.reportFormat.reporter.report(run.result, context: context), to: output.destination)
         if !run.result.isConsistent { throw Exit.inconsistent }
     }
 }

@@ -28,7 +28,7 @@ struct RulesCommand: ParsableCommand {
                 \(rule.summary)
                 \(rule.explanation)
 
-                """, to: nil)
+                """, to: .standardOutput)
             return
         }
         let width = Rule.allCases.map(\.rawValue.count).max() ?? 0
@@ -37,6 +37,6 @@ struct RulesCommand: ParsableCommand {
             let severity = rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
             return "\(name)  \(severity)  \(rule.summary)"
         }
-        try Console().emit(lines.joined(separator: "\n") + "\n", to: nil)
+        try Console().emit(lines.joined(separator: "\n") + "\n", to: .standardOutput)
     }
 }

@@ -71,7 +71,7 @@ struct ValidateCommand: ParsableCommand {
             }
         }
         if failed { throw Exit.cannotCheck }
-        try console.emit(valid.joined(separator: "\n") + "\n", to: nil)
+        try console.emit(valid.joined(separator: "\n") + "\n", to: .standardOutput)
     }
 
     private static func plural(_ count: Int, _ one: String, _ many: String? = nil) -> String {

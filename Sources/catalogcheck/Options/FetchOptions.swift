@@ -30,6 +30,11 @@ struct FetchOptions: ParsableArguments {
     var requestTimeoutMs: Int?
 
     func validate() throws {
+        if output == "-" {
+            // Elsewhere `--output -` is standard output; a snapshot is a folder of pages and a manifest.
+            throw ValidationError("--output -: fetch writes a snapshot folder, not standard output; give a folder "
+                                  + "(e.g. --output snapshots/appstore)")
+        }
         if let baseURL {
             guard let parts = URLComponents(string: baseURL), ["http", "https"].contains(parts.scheme ?? ""),
                   parts.host != nil, parts.path.isEmpty || parts.path == "/", parts.query == nil else {

@@ -11,7 +11,8 @@ struct ReportOutputOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp(
         "Also write a report in another format (repeatable). FORMAT: may be left out when the extension says it: "
-        + ".json json, .xml junit, .sarif sarif, .md markdown, .html html.", valueName: "format:path"),
+        + ".json json, .xml junit, .sarif sarif, .md markdown, .html html. FORMAT:- writes it to standard output "
+        + "(then give the main report an --output file).", valueName: "format:path"),
             transform: ReportArgument.parse)
     var report: [ReportArgument] = []
 
@@ -24,10 +25,17 @@ struct ReportOutputOptions: ParsableArguments {
     var noColor = false
 }
 
-/// A `--report [FORMAT:]PATH` value.
+/// A `--report [FORMAT:]PATH` value; PATH `-` is standard output.
 struct ReportArgument: Sendable {
     let format: ReportFormat
     let path: String
+    /// The value as the user wrote it, for messages.
+    let spelling: String
+
+    /// The report as an output of the run.
+    var target: OutputTarget {
+        OutputTarget(option: "--report \(spelling)", destination: OutputDestination(spelled: path))
+    }
 
     /// `FORMAT:PATH`, or `PATH` whose extension names the format.
     static func parse(_ argument: String) throws -> ReportArgument {
@@ -35,13 +43,13 @@ struct ReportArgument: Sendable {
            let format = ReportFormat(rawValue: String(argument[..<colon])) {
             let path = String(argument[argument.index(after: colon)...])
             guard !path.isEmpty else { throw ValidationError("--report \(argument): the path after '\(format.rawValue):' is empty") }
-            return ReportArgument(format: format, path: path)
+            return ReportArgument(format: format, path: path, spelling: argument)
         }
         guard let format = ReportFormat(inferringFromPath: argument) else {
             let formats = ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("--report \(argument): cannot tell the format from the extension; write FORMAT:PATH "
                                   + "with FORMAT one of \(formats)")
         }
-        return ReportArgument(format: format, path: argument)
+        return ReportArgument(format: format, path: argument, spelling: argument)
     }
 }

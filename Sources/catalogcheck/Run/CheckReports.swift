@@ -10,8 +10,8 @@ import Foundation
 struct CheckReports {
     /// The report format on standard output (or `--output`).
     var format: ReportFormat
-    /// `--output`.
-    var output: String?
+    /// The main report: `--output`, or standard output.
+    var output: OutputTarget
     /// `--report`s.
     var extra: [ReportArgument]
     /// `--quiet`.
@@ -22,9 +22,9 @@ struct CheckReports {
     var asOf: CalendarDate
 
     /// The reports the options ask for.
-    init(_ options: ReportOutputOptions, output: String?, asOf: CalendarDate) {
+    init(_ options: ReportOutputOptions, output: OutputOption, asOf: CalendarDate) {
         format = options.format
-        self.output = output
+        self.output = output.target(implicit: "--format \(options.format.rawValue) (no --output)")
         extra = options.report
         quiet = options.quiet
         noColor = options.noColor
@@ -38,9 +38,10 @@ struct CheckReports {
         return path
     }
 
-    /// Every file the reports write (for `OutputGuard`).
-    var files: [String] {
-        (output.map { [$0] } ?? []) + extra.map(\.path) + (stepSummary.map { [$0] } ?? [])
+    /// Every output the reports write, in the order they are written (for `OutputGuard`).
+    var targets: [OutputTarget] {
+        [output] + extra.map(\.target)
+            + (stepSummary.map { [OutputTarget(option: "$GITHUB_STEP_SUMMARY (\($0))", destination: .file($0))] } ?? [])
     }
 
     /// Renders the result in every requested format and writes each; a write error is exit 2. The release
@@ -58,13 +59,13 @@ struct CheckReports {
             }
             return context
         }
-        let colors = output == nil && Console.wantsColors(noColorFlag: noColor)
+        let colors = output.destination == .standardOutput && Console.wantsColors(noColorFlag: noColor)
         var shown = context(for: format, colors: colors)
         shown.failingOnly = quiet
-        try console.emit(format.reporter.report(result, context: shown), to: output)
+        try console.emit(format.reporter.report(result, context: shown), to: output.destination)
         for report in extra {
             try console.emit(report.format.reporter.report(result, context: context(for: report.format, colors: false)),
-                             to: report.path)
+                             to: report.target.destination)
         }
         if let stepSummary {
             do {

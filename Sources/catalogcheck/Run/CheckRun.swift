@@ -24,16 +24,17 @@ struct CheckRun {
     var baselinePath: String?
     /// `--update-baseline`: the baseline is written, not applied.
     var updatingBaseline: Bool
-    /// Every file the run will write: refused when one is an input.
-    var outputs: [String]
+    /// The reports the run writes, in order (the baseline `--update-baseline` writes comes last): two outputs that
+    /// write one file (or standard output twice) are a usage error, one that is an input is refused.
+    var outputs: [OutputTarget]
     /// `--as-of`.
     var asOf: CalendarDate
     /// `report --since`: an earlier config whose diff against this one the release report shows.
     var since: InputSource?
 
     /// The run the options describe.
-    init(inputs: CatalogInputOptions, policy: PolicyOptions, updatingBaseline: Bool = false, outputs: [String],
-         asOf: CalendarDate) {
+    init(inputs: CatalogInputOptions, policy: PolicyOptions, updatingBaseline: Bool = false,
+         outputs: [OutputTarget], asOf: CalendarDate) {
         config = inputs.configSource
         stores = inputs.storeSources
         playCurrency = inputs.playCurrency
@@ -42,12 +43,23 @@ struct CheckRun {
         rulesPath = policy.rules
         baselinePath = policy.baseline
         self.updatingBaseline = updatingBaseline
-        self.outputs = outputs + (updatingBaseline ? baselinePath.map { [$0] } ?? [] : [])
+        self.outputs = outputs
         self.asOf = asOf
     }
 
-    /// Runs the check; an unreadable input is exit 2, a store given twice exit 64.
+    /// The baseline `--update-baseline` writes; nil when the run only applies one.
+    var writtenBaseline: OutputTarget? {
+        guard updatingBaseline, let baselinePath else { return nil }
+        // Always a file, also when spelled `-`: later runs read it back by its path (`CheckCommand.validate`
+        // refuses `-`).
+        return OutputTarget(option: "--baseline \(baselinePath) (--update-baseline)", destination: .file(baselinePath))
+    }
+
+    /// Runs the check; an unreadable input is exit 2, a store given twice or two outputs that write one file
+    /// exit 64 (the outputs before anything is read).
     func run(console: Console) throws -> CheckedRun {
+        let outputs = self.outputs + (writtenBaseline.map { [$0] } ?? [])
+        try OutputGuard.refuseSharedTargets(outputs, console: console)
         let (config, stores) = try resolveInputs(console: console)
         let sinceInput = try since.map { since in try reportingInputErrors(console) { try since.resolve(as: .catalog) } }
         let rulesFile = locateRulesFile()

@@ -15,19 +15,18 @@ struct Console {
         return isatty(STDOUT_FILENO) != 0
     }
 
-    /// Writes a report to standard output, or to `path`; a write error is printed and becomes exit 2.
-    func emit(_ text: String, to path: String?) throws {
-        try emit(to: path) { sink throws(OutputError) in try sink.write(text.utf8) }
+    /// Writes a report to its destination; a write error is printed and becomes exit 2.
+    func emit(_ text: String, to destination: OutputDestination) throws {
+        try emit(to: destination) { sink throws(OutputError) in try sink.write(text.utf8) }
     }
 
     /// Writes a report that `produce` writes piece by piece (an export too large to hold whole), as
     /// `emit(_:to:)` writes its text.
-    func emit(to path: String?, _ produce: OutputFile.Producer) throws {
+    func emit(to destination: OutputDestination, _ produce: OutputFile.Producer) throws {
         do {
-            if let path {
-                try OutputFile.write(to: path, produce)
-            } else {
-                try OutputFile.writeStandardOutput(produce)
+            switch destination {
+            case .file(let path): try OutputFile.write(to: path, produce)
+            case .standardOutput: try OutputFile.writeStandardOutput(produce)
             }
         } catch {
             self.error(error.message)

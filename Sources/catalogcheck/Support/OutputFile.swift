@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,6 +31,7 @@ enum OutputFile {
     /// written).
     static func write(to path: String, _ produce: Producer) throws(OutputError) {
         guard !path.isEmpty else { throw OutputError(target: "''", reason: "the path is empty") }
+        let parts = OutputPath(path)
         var info = stat()
         if lstat(path, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFLNK {
@@ -46,19 +46,27 @@ enum OutputFile {
             case S_IFDIR:
                 throw OutputError(target: path, reason: "is a directory")
             case S_IFREG:
-                return try replaceAtomically(path, produce)
+                return try replaceAtomically(parts, path, produce)
             default:
                 return try writeInPlace(path, produce)
             }
         }
         let code = errno
-        guard code == ENOENT else { throw OutputError(target: path, reason: OutputError.describe(code)) }
-        let parent = (path as NSString).deletingLastPathComponent
-        var parentInfo = stat()
-        if !parent.isEmpty, stat(parent, &parentInfo) != 0 || (parentInfo.st_mode & S_IFMT) != S_IFDIR {
-            throw OutputError(target: path, reason: "the folder '\(parent)' does not exist (folders are not created)")
+        if parts.endsInSlash {
+            // `r/` names a folder (and lstat says ENOTDIR when `r` is a file): an output is a file.
+            throw OutputError(target: path, reason: "ends in '/', so it names a folder; an output is a file")
         }
-        try replaceAtomically(path, produce)
+        guard code == ENOENT else { throw OutputError(target: path, reason: OutputError.describe(code)) }
+        var folderInfo = stat()
+        guard stat(parts.folder, &folderInfo) == 0 else {
+            let reason = errno == ENOENT ? "the folder '\(parts.folder)' does not exist (folders are not created)"
+                : "the folder '\(parts.folder)': \(OutputError.describe(errno))"
+            throw OutputError(target: path, reason: reason)
+        }
+        guard (folderInfo.st_mode & S_IFMT) == S_IFDIR else {
+            throw OutputError(target: path, reason: "'\(parts.folder)' is not a folder")
+        }
+        try replaceAtomically(parts, path, produce)
     }
 
     /// Appends `bytes` to `path`, creating the file when missing (GitHub's `$GITHUB_STEP_SUMMARY`).
@@ -76,10 +84,11 @@ enum OutputFile {
         try produce(OutputSink(descriptor: descriptor, target: path))
     }
 
-    private static func replaceAtomically(_ path: String, _ produce: Producer) throws(OutputError) {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        let temporary = folder + "/." + url.lastPathComponent + ".catalogcheck-\(getpid()).tmp"
+    /// Writes a temporary sibling of `path` (in the folder the kernel resolves for it) and renames it over
+    /// `path`.
+    private static func replaceAtomically(_ parts: OutputPath, _ path: String,
+                                          _ produce: Producer) throws(OutputError) {
+        let temporary = parts.hiddenSibling(suffix: ".catalogcheck-\(getpid()).tmp")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw OutputError(target: path, reason: OutputError.describe(errno)) }
         do throws(OutputError) {
