@@ -24,8 +24,8 @@ let package = Package(
         // The normalized model, matching and rules. Pure Swift + Foundation.
         .target(name: "CatalogCore"),
         // The snapshot manifest (`.fetch.json`): one definition that `fetch` writes and the readers read.
-        // Foundation only.
-        .target(name: "CatalogSnapshot"),
+        // Foundation, and swift-crypto for the pages' SHA-256 (already in the binary through jwt-kit).
+        .target(name: "CatalogSnapshot", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // libxml2: the XML readers, and xmlTextWriter for the XML reports.
         .systemLibrary(
             name: "CLibXML2",

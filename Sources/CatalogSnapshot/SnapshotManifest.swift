@@ -212,13 +212,6 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
     }
 }
 
-extension SnapshotDigest {
-    /// The SHA-256 of `data`, 64 lowercase hexadecimal digits.
-    public static func sha256(of data: Data) -> String {
-        data.withUnsafeBytes { sha256(of: $0) }
-    }
-}
-
 /// A key of any name, to see the keys a container holds beyond the known ones.
 private struct AnyKey: CodingKey {
     let stringValue: String
