@@ -89,6 +89,18 @@ enum FileLoading {
         return try read(descriptor, upTo: streamLimit, displayPath: displayPath, whole: true)
     }
 
+    /// A regular file's bytes, mapped (not copied) when it can be, given its size from a `stat` already made
+    /// (resolution's): nothing is stat'ed here. An empty file is no bytes, without a read (Foundation leaks its
+    /// read buffer for one); a file that cannot be mapped is read whole, with the reason named when that fails.
+    static func mapped(_ url: URL, size: Int, displayPath: String) throws(CatalogReadError) -> Data {
+        if displayPath.isEmpty { throw CatalogReadError("the path is empty", at: emptyPathLocation) }
+        if size == 0 { return Data() }
+        if let mapped = try? Data(contentsOf: url, options: .alwaysMapped) { return mapped }
+        let descriptor = try open(url, displayPath: displayPath)
+        defer { close(descriptor) }
+        return try read(descriptor, upTo: streamLimit, displayPath: displayPath, whole: true)
+    }
+
     /// The first `count` bytes of a file (fewer when it is shorter), for telling its format.
     static func prefix(of url: URL, count: Int, displayPath: String) throws(CatalogReadError) -> Data {
         let descriptor = try open(url, displayPath: displayPath)

@@ -38,13 +38,8 @@ public struct CatalogLoader: Sendable {
     /// Reads a resolved input with the reader of its format; an input whose format could not be told, or
     /// that its role refuses, throws why here.
     public func load(_ input: ResolvedInput) throws(CatalogReadError) -> Catalog {
-        let reader = CatalogLoader.reader(for: try input.readableFormat())
-        if input.kind == .folder {
-            // The listing resolution made: the folder is not listed (or stat'ed) again.
-            return try reader.read(folder: input.url, listing: input.listing, displayPath: input.displayPath,
-                                   options: options)
-        }
-        return try reader.read(contentsOf: input.url, displayPath: input.displayPath, options: options)
+        // The input as resolution left it: no reader stats or lists it again.
+        try CatalogLoader.reader(for: try input.readableFormat()).read(input, options: options)
     }
 
     /// Reads `path` (relative to the working directory, or absolute) as `format`, detecting it when nil.
