@@ -1,3 +1,4 @@
+import CatalogCore
 import CatalogReports
 import Foundation
 import TestSupport

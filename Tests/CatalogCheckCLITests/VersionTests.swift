@@ -1,4 +1,4 @@
-import CatalogReports
+import CatalogCore
 import Foundation
 import TestSupport
 import Testing
@@ -20,11 +20,11 @@ struct VersionTests {
         let root = Fixtures.repositoryRoot
         let commitFile = try String(
             contentsOf: root.appendingPathComponent("Sources/catalogcheck/Support/BuildCommit.swift"), encoding: .utf8)
-        let reporter = try String(
-            contentsOf: root.appendingPathComponent("Sources/CatalogReports/Reporters/Reporter.swift"), encoding: .utf8)
+        let toolInfo = try String(
+            contentsOf: root.appendingPathComponent("Sources/CatalogCore/ToolInfo.swift"), encoding: .utf8)
 
         let idLines = commitFile.split(separator: "\n").filter { $0.hasPrefix("    static let id = ") }
-        let versionLines = reporter.split(separator: "\n").filter { $0.hasPrefix("    public static let version = ") }
+        let versionLines = toolInfo.split(separator: "\n").filter { $0.hasPrefix("    public static let version = ") }
 
         #expect(idLines == ["    static let id = \"unknown\""])
         #expect(versionLines == ["    public static let version = \"\(ToolInfo.version)\""])

@@ -32,6 +32,47 @@ struct FolderCycleTests {
         #expect(graph.cycles() == ["Module: A → B → C → A"])
     }
 
+    @Test("a use inside a string interpolation counts, also with nested parentheses and strings")
+    func interpolationIsCode() throws {
+        let sources = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: sources) }
+        try write(##"""
+            struct Alpha {
+                static let x = 1
+                let beta = "\(Beta.name)"
+            }
+
+            """##, to: sources, "Module/A/Alpha.swift")
+        try write(##"""
+            enum Beta {
+                static let name = "Beta: \(String(describing: "\((Alpha.x))")) // not a comment"
+            }
+
+            """##, to: sources, "Module/B/Beta.swift")
+        // Strings (plain, escaped, raw, multi-line) and comments name Gamma and Delta here: no use.
+        try write(##"""
+            enum Delta {
+                static let text = "Gamma \\(1) \"Gamma\" // Gamma" /* Gamma /* nested */ Gamma */
+            }
+
+            """##, to: sources, "Module/D/Delta.swift")
+        try write(##"""
+            enum Gamma {
+                static let raw = #"\(Delta) "Delta" \#(1)"#
+                static let block = """
+                    Delta "Delta" \(1)
+                    """
+            }
+
+            """##, to: sources, "Module/G/Gamma.swift")
+
+        let graph = try FolderGraph(sources: sources)
+
+        #expect(graph.cycles() == ["Module: A → B → A"])
+        #expect(graph.modules["Module"]?["D"] == [])
+        #expect(graph.modules["Module"]?["G"] == [])
+    }
+
     @Test("a sub-folder and its parent, and Model/ with Tables/, are one room each")
     func roomsSpanningFolders() throws {
         let sources = try Fixtures.temporaryFolder()
@@ -75,7 +116,7 @@ private struct FolderGraph {
                 let source = try String(contentsOf: moduleURL.appendingPathComponent(relative), encoding: .utf8)
                 let folder = (relative as NSString).deletingLastPathComponent
                 texts[Self.room(of: folder.isEmpty ? "." : folder, in: module), default: []]
-                    .append(Self.code(of: source, patterns))
+                    .append(Self.code(of: source))
             }
             guard !texts.isEmpty else { continue }
             var owners: [String: Set<String>] = [:]
@@ -129,12 +170,12 @@ private struct FolderGraph {
         return oneRoom[module]?[top] ?? top
     }
 
-    /// The code of a file: comments and the contents of string literals left out.
-    private static func code(of source: String, _ patterns: Patterns) -> String {
-        let uncommented = patterns.lineComment.stringByReplacingMatches(
-            in: source, range: NSRange(source.startIndex..., in: source), withTemplate: "")
-        return patterns.stringLiteral.stringByReplacingMatches(
-            in: uncommented, range: NSRange(uncommented.startIndex..., in: uncommented), withTemplate: "\"\"")
+    /// The code of a file: comments and the contents of string literals left out, the code of string
+    /// interpolations (`\\( … )`, `\\#( … )` in raw strings) kept, so a use inside one is seen.
+    private static func code(of source: String) -> String {
+        var scanner = CodeScanner(bytes: Array(source.utf8))
+        scanner.scanCode(inInterpolation: false)
+        return String(decoding: scanner.output, as: UTF8.self)
     }
 
     private static func matches(_ expression: NSRegularExpression, in text: String, group: Int) -> [String] {
@@ -143,22 +184,122 @@ private struct FolderGraph {
         }
     }
 
-    /// Line comments, string literals, top-level declarations (at the start of a line) and capitalized words: a
-    /// plain-text reading, cheap and close enough for names of four characters or more.
+    /// Top-level declarations (at the start of a line) and capitalized words: a plain-text reading, cheap and
+    /// close enough for names of four characters or more.
     private struct Patterns {
-        let lineComment: NSRegularExpression
-        let stringLiteral: NSRegularExpression
         let declaration: NSRegularExpression
         let capitalized: NSRegularExpression
 
         init() throws {
-            lineComment = try NSRegularExpression(pattern: #"//[^\n]*"#)
-            stringLiteral = try NSRegularExpression(pattern: #""(?:[^"\\\n]|\\.)*""#)
             declaration = try NSRegularExpression(
                 pattern: #"^(?:public |internal |private |fileprivate |package |final |indirect |@\w+ )*"#
                     + #"(?:struct|enum|class|protocol|actor|typealias|func|let|var)\s+([A-Za-z_][A-Za-z0-9_]*)"#,
                 options: .anchorsMatchLines)
             capitalized = try NSRegularExpression(pattern: #"\b[A-Z][A-Za-z0-9_]+\b"#)
+        }
+    }
+}
+
+/// Walks Swift source byte by byte and keeps its code: comments (`//`, nested `/* */`) are dropped, a string
+/// literal (`"…"`, `"""…"""`, raw `#"…"#`) becomes `""` holding only the code of its interpolations, which is
+/// scanned as code again (nested parentheses, strings and interpolations included).
+private struct CodeScanner {
+    let bytes: [UInt8]
+    private(set) var output: [UInt8] = []
+    private var position = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private static let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), slash = UInt8(ascii: "/"),
+                       star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n"),
+                       open = UInt8(ascii: "("), close = UInt8(ascii: ")")
+
+    private func byte(at offset: Int) -> UInt8? {
+        position + offset < bytes.count ? bytes[position + offset] : nil
+    }
+
+    /// Copies code to the end of the file, or in an interpolation to its closing parenthesis (consumed).
+    mutating func scanCode(inInterpolation: Bool) {
+        var depth = 0
+        while let current = byte(at: 0) {
+            if current == Self.slash, byte(at: 1) == Self.slash {
+                while let next = byte(at: 0), next != Self.newline { position += 1 }
+            } else if current == Self.slash, byte(at: 1) == Self.star {
+                skipBlockComment()
+            } else if current == Self.quote || (current == Self.hash && startsRawString()) {
+                scanString()
+            } else {
+                if current == Self.open { depth += 1 }
+                if current == Self.close {
+                    if inInterpolation, depth == 0 {
+                        position += 1
+                        return
+                    }
+                    depth -= 1
+                }
+                output.append(current)
+                position += 1
+            }
+        }
+    }
+
+    /// Whether the `#`s here open a raw string (`#"`, `##"`), not a directive (`#if`, `#expect`).
+    private func startsRawString() -> Bool {
+        var offset = 0
+        while byte(at: offset) == Self.hash { offset += 1 }
+        return byte(at: offset) == Self.quote
+    }
+
+    private mutating func skipBlockComment() {
+        var depth = 0
+        while let current = byte(at: 0) {
+            if current == Self.slash, byte(at: 1) == Self.star {
+                depth += 1
+                position += 2
+            } else if current == Self.star, byte(at: 1) == Self.slash {
+                depth -= 1
+                position += 2
+                if depth == 0 { return }
+            } else {
+                position += 1
+            }
+        }
+    }
+
+    /// A string literal at `position`: written as `""` around the code of its interpolations.
+    private mutating func scanString() {
+        var hashes = 0
+        while byte(at: 0) == Self.hash {
+            hashes += 1
+            position += 1
+        }
+        let multiline = byte(at: 1) == Self.quote && byte(at: 2) == Self.quote
+        let delimiter = multiline ? 3 : 1
+        position += delimiter
+        output.append(Self.quote)
+        defer { output.append(Self.quote) }
+        while let current = byte(at: 0) {
+            if current == Self.backslash, (0..<hashes).allSatisfy({ byte(at: 1 + $0) == Self.hash }) {
+                position += 1 + hashes
+                if byte(at: 0) == Self.open {
+                    position += 1
+                    output.append(UInt8(ascii: " "))
+                    scanCode(inInterpolation: true)
+                    output.append(UInt8(ascii: " "))
+                } else {
+                    position += 1
+                }
+            } else if current == Self.quote, (0..<delimiter).allSatisfy({ byte(at: $0) == Self.quote }),
+                      (0..<hashes).allSatisfy({ byte(at: delimiter + $0) == Self.hash }) {
+                position += delimiter + hashes
+                return
+            } else if current == Self.newline, !multiline {
+                return
+            } else {
+                position += 1
+            }
         }
     }
 }

@@ -57,15 +57,13 @@ public struct AppStoreConnectReader: CatalogReader {
     public var format: CatalogFormat { .ascJSON }
 
     /// Reads a document, an array of documents, or a folder of `.json` documents.
-    public func read(contentsOf url: URL, displayPath: String, options: ReadOptions) throws(CatalogReadError)
-        -> Catalog
-    {
-        if FileLoading.isDirectory(url) {
-            return try read(folder: url, listing: FileLoading.listing(of: url).map(\.path), displayPath: displayPath,
-                            options: options)
+    public func read(_ input: ResolvedInput, options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        let displayPath = input.displayPath
+        if input.kind == .folder {
+            return try read(folder: input.url, listing: input.listing, displayPath: displayPath, options: options)
         }
         var pool = ASCResourcePool()
-        try pool.add(JSONDocument(contentsOf: url, displayPath: displayPath))
+        try pool.add(JSONDocument(input))
         return try catalog(of: &pool, displayPath: displayPath, options: options)
     }
 

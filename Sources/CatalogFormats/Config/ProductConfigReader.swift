@@ -18,11 +18,12 @@ public struct ProductConfigReader: CatalogReader {
     public var format: CatalogFormat { .catalog }
 
     /// Reads a config file. A folder is an error: the config is one file.
-    public func read(contentsOf url: URL, displayPath: String,
-                     options: ReadOptions) throws(CatalogReadError) -> Catalog {
-        let data = try FileLoading.fileData(at: url, displayPath: displayPath,
-                                            oneFile: "the product config is one YAML or JSON file")
-        return try read(data: data, displayPath: displayPath)
+    public func read(_ input: ResolvedInput, options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        if input.kind == .folder {
+            throw CatalogReadError("is a folder; the product config is one YAML or JSON file",
+                                   at: SourceLocation(path: input.displayPath))
+        }
+        return try read(data: input.bytes(), displayPath: input.displayPath)
     }
 
     /// Reads a config from its bytes (e.g. a revision from git). The syntax follows the extension of

@@ -19,20 +19,26 @@ public struct ReadOptions: Sendable {
 public protocol CatalogReader: Sendable {
     /// The format this reader reads.
     var format: CatalogFormat { get }
-    /// Reads a file (or, for formats that accept one, a folder). `displayPath` is the path as the user gave it;
-    /// every location in the result and in errors uses it.
-    func read(contentsOf url: URL, displayPath: String, options: ReadOptions) throws(CatalogReadError) -> Catalog
-    /// Reads a folder as resolution listed it (`listing`: its regular files, relative to it, sorted, hidden
-    /// entries left out — `ResolvedInput.listing`), without listing it again: a run stats and lists each folder
-    /// once (DESIGN.md §2, "inputs are resolved once"). The loader calls this for every folder input.
-    func read(folder url: URL, listing: [String], displayPath: String,
-              options: ReadOptions) throws(CatalogReadError) -> Catalog
+    /// Reads an input as resolution left it (DESIGN.md §2, "inputs are resolved once"): a file's bytes are
+    /// `input.bytes()` (mapped, its size known), a folder's files those of `input.listing`; nothing is stat'ed
+    /// or listed again. A format read from one file refuses a folder. Every location in the result and in errors
+    /// uses `input.displayPath`, the path as the user gave it.
+    func read(_ input: ResolvedInput, options: ReadOptions) throws(CatalogReadError) -> Catalog
 }
 
 extension CatalogReader {
-    /// A format read from one file takes a folder as `read(contentsOf:)` does: it refuses it.
+    /// Reads a file or folder named by URL (tools and tests): resolved here, once, as this reader's format.
+    /// `displayPath` is the path as the user gave it.
+    public func read(contentsOf url: URL, displayPath: String,
+                     options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        try read(ResolvedInput.resolve(url: url, displayPath: displayPath, readingAs: format), options: options)
+    }
+
+    /// Reads a folder as `listing` names its regular files (relative to it, sorted, hidden entries left out —
+    /// `ResolvedInput.listing`), without listing it.
     public func read(folder url: URL, listing: [String], displayPath: String,
                      options: ReadOptions) throws(CatalogReadError) -> Catalog {
-        try read(contentsOf: url, displayPath: displayPath, options: options)
+        try read(ResolvedInput.folder(url, listing: listing, displayPath: displayPath, readingAs: format),
+                 options: options)
     }
 }

@@ -89,15 +89,25 @@ enum FileLoading {
         return try read(descriptor, upTo: streamLimit, displayPath: displayPath, whole: true)
     }
 
-    /// A file's bytes for a parser that refers to them: a regular file is mapped, not copied; anything else, and a
-    /// file that cannot be mapped, is read as `data(at:displayPath:)` reads it, with its errors.
+    /// A file's bytes for a parser that refers to them when no `stat` was made yet (a folder's pages): a regular
+    /// file is mapped, not copied; anything else, and a file that cannot be mapped, is read as
+    /// `data(at:displayPath:)` reads it, with its errors.
     static func mappedData(at url: URL, displayPath: String) throws(CatalogReadError) -> Data {
-        // An empty file is left to `data(at:)`, which reads none (Foundation leaks a buffer for it).
         let (kind, size) = try examine(url, displayPath: displayPath)
-        if kind == .regular, size > 0, let mapped = try? Data(contentsOf: url, options: .alwaysMapped) {
-            return mapped
-        }
+        if kind == .regular { return try mapped(url, size: size, displayPath: displayPath) }
         return try data(at: url, displayPath: displayPath)
+    }
+
+    /// A regular file's bytes, mapped (not copied) when it can be, given its size from a `stat` already made
+    /// (resolution's): nothing is stat'ed here. An empty file is no bytes, without a read (Foundation leaks its
+    /// read buffer for one); a file that cannot be mapped is read whole, with the reason named when that fails.
+    static func mapped(_ url: URL, size: Int, displayPath: String) throws(CatalogReadError) -> Data {
+        if displayPath.isEmpty { throw CatalogReadError("the path is empty", at: emptyPathLocation) }
+        if size == 0 { return Data() }
+        if let mapped = try? Data(contentsOf: url, options: .alwaysMapped) { return mapped }
+        let descriptor = try open(url, displayPath: displayPath)
+        defer { close(descriptor) }
+        return try read(descriptor, upTo: streamLimit, displayPath: displayPath, whole: true)
     }
 
     /// The first `count` bytes of a file (fewer when it is shorter), for telling its format.

@@ -143,15 +143,48 @@ public struct ResolvedInput: Sendable {
     public let files: Set<FileIdentity>
     /// A folder's regular files, relative to it, sorted (hidden entries left out); empty for a file.
     public let listing: [String]
+    /// The size in bytes of a file (of a stream: of the copy that holds its bytes), from resolution's `stat`;
+    /// 0 for a folder.
+    public let size: Int
     /// The temporary folder holding a stream's or git's copy; removed when the last copy of this value goes.
     let scratch: ScratchFolder?
 
     /// The format, or the reason the input cannot be read.
     public func readableFormat() throws(CatalogReadError) -> CatalogFormat { try format.get() }
 
+    /// The bytes of a file input (or of a stream's copy), mapped rather than copied so that a reader's memory
+    /// stays within DESIGN.md §8's bounds; the size is resolution's, so nothing is stat'ed again. An empty file
+    /// is no bytes, without a read. A folder has none: its reader reads the files of `listing`.
+    public func bytes() throws(CatalogReadError) -> Data {
+        guard kind != .folder else {
+            throw CatalogReadError(FileLoading.reason(forErrno: EISDIR), at: SourceLocation(path: displayPath))
+        }
+        return try FileLoading.mapped(url, size: size, displayPath: displayPath)
+    }
+
+    /// A file or folder named by URL, resolved for a reader of `format`: one `stat` (and a folder's listing),
+    /// with no detection and no role's refusal, for the readers' `read(contentsOf:…)`.
+    static func resolve(url: URL, displayPath: String,
+                        readingAs format: CatalogFormat) throws(CatalogReadError) -> ResolvedInput {
+        try resolve(url: url, displayPath: displayPath, source: InputSource(origin: .path(url.path), format: format),
+                    role: .catalog, scratch: nil, identity: nil, knownFormat: format)
+    }
+
+    /// A folder as `listing` names its files, without listing or examining it: for a reader's
+    /// `read(folder:listing:…)`.
+    static func folder(_ url: URL, listing: [String], displayPath: String,
+                       readingAs format: CatalogFormat) -> ResolvedInput {
+        // Nothing there (or not examinable): reading its files says so; the identity then names no file.
+        let identity = FileIdentity.of(path: url.path) ?? .file(device: 0, inode: 0)
+        return ResolvedInput(source: InputSource(origin: .path(url.path), format: format), role: .catalog,
+                             kind: .folder, displayPath: displayPath, url: url, format: .success(format),
+                             identity: identity, files: [identity], listing: listing, size: 0, scratch: nil)
+    }
+
+    /// Resolves `url`; a `knownFormat` (a reader's own) is taken as it is, with no detection or refusal.
     fileprivate static func resolve(url: URL, displayPath: String, source: InputSource, role: InputRole,
-                                    scratch: ScratchFolder?,
-                                    identity given: FileIdentity?) throws(CatalogReadError) -> ResolvedInput {
+                                    scratch: ScratchFolder?, identity given: FileIdentity?,
+                                    knownFormat: CatalogFormat? = nil) throws(CatalogReadError) -> ResolvedInput {
         if displayPath.isEmpty { throw CatalogReadError("the path is empty", at: FileLoading.emptyPathLocation) }
         var info = stat()
         guard stat(url.path, &info) == 0 else {
@@ -165,7 +198,8 @@ public struct ResolvedInput: Sendable {
         let forced = role == .config ? CatalogFormat.catalog : source.format
         // A file's format: the one given, else detected; a refusal is kept for the reading.
         func fileFormat(_ file: URL) -> Result<CatalogFormat, CatalogReadError> {
-            refusing(Result { () throws(CatalogReadError) in
+            if let knownFormat { return .success(knownFormat) }
+            return refusing(Result { () throws(CatalogReadError) in
                 if role == .config, let store = try? FormatDetector.detectFile(file, displayPath: displayPath),
                    store != .catalog {
                     // A store catalog given as the config would fail on its first key with a message about
@@ -185,7 +219,9 @@ public struct ResolvedInput: Sendable {
             if given == nil { for entry in listed { files.insert(.file(device: device, inode: entry.inode)) } }
             let listing = listed.map(\.path)
             var format: Result<CatalogFormat, CatalogReadError>
-            if role == .config {
+            if let knownFormat {
+                format = .success(knownFormat)
+            } else if role == .config {
                 format = .success(.catalog)
             } else {
                 format = Result { () throws(CatalogReadError) in
@@ -193,14 +229,14 @@ public struct ResolvedInput: Sendable {
                                                     displayPath: displayPath)
                 }
             }
-            format = refusing(format, role: role, location: location)
+            if knownFormat == nil { format = refusing(format, role: role, location: location) }
             return ResolvedInput(source: source, role: role, kind: .folder, displayPath: displayPath, url: url,
-                                 format: format, identity: identity, files: files, listing: listing,
+                                 format: format, identity: identity, files: files, listing: listing, size: 0,
                                  scratch: scratch)
         case S_IFREG:
             return ResolvedInput(source: source, role: role, kind: .file, displayPath: displayPath, url: url,
                                  format: fileFormat(url), identity: identity, files: [identity], listing: [],
-                                 scratch: scratch)
+                                 size: Int(info.st_size), scratch: scratch)
         default:
             // A stream can be read only once: its bytes go to a temporary file of the same name, which
             // detection and the reader then read like any file.
@@ -215,7 +251,7 @@ public struct ResolvedInput: Sendable {
             }
             return ResolvedInput(source: source, role: role, kind: .stream, displayPath: displayPath, url: copy,
                                  format: fileFormat(copy), identity: identity, files: [identity], listing: [],
-                                 scratch: scratch)
+                                 size: data.count, scratch: scratch)
         }
     }
 

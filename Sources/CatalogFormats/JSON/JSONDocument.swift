@@ -37,6 +37,11 @@ final class JSONDocument {
         }
     }
 
+    /// Parses a resolved file input's bytes (mapped, `ResolvedInput.bytes()`), named by its display path.
+    convenience init(_ input: ResolvedInput) throws(CatalogReadError) {
+        try self.init(data: input.bytes(), path: input.displayPath)
+    }
+
     /// Reads and parses a file: a regular file is mapped, not copied (the tape refers to its bytes); anything
     /// else, and a file that cannot be mapped, is read as `FileLoading` reads it, with its errors.
     convenience init(contentsOf url: URL, displayPath: String) throws(CatalogReadError) {

@@ -52,13 +52,11 @@ public struct PlayCSVReader: CatalogReader {
     }
 
     /// Reads one CSV file.
-    public func read(contentsOf url: URL, displayPath: String,
-                     options: ReadOptions) throws(CatalogReadError) -> Catalog {
-        if FileLoading.isDirectory(url) {
-            throw CatalogReadError("expected a CSV file, found a folder", at: SourceLocation(path: displayPath))
+    public func read(_ input: ResolvedInput, options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        if input.kind == .folder {
+            throw CatalogReadError("expected a CSV file, found a folder", at: SourceLocation(path: input.displayPath))
         }
-        return try read(data: FileLoading.data(at: url, displayPath: displayPath), displayPath: displayPath,
-                        options: options)
+        return try read(data: input.bytes(), displayPath: input.displayPath, options: options)
     }
 
     /// Reads one CSV file's bytes; `displayPath` names it in locations.

@@ -25,15 +25,15 @@ extension PlayCatalogBuilder {
     /// `isActive` and `stateText` of an offer from its `state`: `ACTIVE` is active; `DRAFT`, `INACTIVE`,
     /// `CANCELLED` and any value this version does not know are not, and keep the store's word; an absent or
     /// `STATE_UNSPECIFIED` state says nothing (nil).
-    static func activity(_ state: (text: String, node: PlayNode, isKnown: Bool)?) -> (isActive: Bool?, text: String?) {
+    static func activity(_ state: (text: String, node: JSONNode, isKnown: Bool)?) -> (isActive: Bool?, text: String?) {
         guard let state, state.text != "STATE_UNSPECIFIED" else { return (nil, nil) }
         return state.text == "ACTIVE" ? (true, nil) : (false, state.text)
     }
 
     /// The discounts a regional config states, each with its key: `relativeDiscount` (a fraction strictly between
     /// 0 and 1, "0.8 represents an 80% discount") as a percentage, `absoluteDiscount` (`Money`) as an amount.
-    func discounts(in config: PlayNode,
-                   context: PlayJSONContext) throws(CatalogReadError) -> [(key: String, discount: OfferDiscount)] {
+    func discounts(in config: JSONNode,
+                   context: JSONAccess) throws(CatalogReadError) -> [(key: String, discount: OfferDiscount)] {
         var result: [(key: String, discount: OfferDiscount)] = []
         if let amount = try context.object("absoluteDiscount", in: config) {
             result.append(("absoluteDiscount", .amount(try context.money(amount))))
@@ -52,9 +52,9 @@ extension PlayCatalogBuilder {
     }
 
     /// Records a subscription offer in full, to be attached to its base plan by `attachFullOffers`.
-    mutating func addSubscriptionOffer(_ node: PlayNode, id: String, basePlanKey: String,
-                                       state: (text: String, node: PlayNode, isKnown: Bool)?, phases: [PlayOffer],
-                                       in context: PlayJSONContext) throws(CatalogReadError) {
+    mutating func addSubscriptionOffer(_ node: JSONNode, id: String, basePlanKey: String,
+                                       state: (text: String, node: JSONNode, isKnown: Bool)?, phases: [PlayOffer],
+                                       in context: JSONAccess) throws(CatalogReadError) {
         let subject = "offer \(id) of base plan \(basePlanKey)"
         if phases.count > Offer.maximumPhases, let extra = try context.objects("phases", in: node)?.last {
             // "Must contain at least one and at most two entries" (SubscriptionOffer.phases).
@@ -94,8 +94,8 @@ extension PlayCatalogBuilder {
     /// `targeting`: the rule (`acquisitionRule` "User never had {scope} before", `upgradeRule` "User currently has
     /// {scope}") with its scope and, for upgrades, `oncePerUser`; nil when the offer states none (a
     /// developer-determined offer: the app decides who sees it).
-    private mutating func targeting(in node: PlayNode, subject: String,
-                                    context: PlayJSONContext) throws(CatalogReadError) -> OfferEligibility? {
+    private mutating func targeting(in node: JSONNode, subject: String,
+                                    context: JSONAccess) throws(CatalogReadError) -> OfferEligibility? {
         guard let targeting = try context.object("targeting", in: node) else { return nil }
         let acquisition = try context.object("acquisitionRule", in: targeting)
         let upgrade = try context.object("upgradeRule", in: targeting)
@@ -115,8 +115,8 @@ extension PlayCatalogBuilder {
 
     /// A `TargetingRuleScope`: exactly one of `thisSubscription: {}`, `anySubscriptionInApp: {}`,
     /// `specificSubscriptionInApp: "<subscriptionId>"`; a scope Google added later is remarked and left unread.
-    private mutating func scope(of rule: PlayNode, subject: String,
-                                context: PlayJSONContext) throws(CatalogReadError) -> OfferEligibility.PlayScope? {
+    private mutating func scope(of rule: JSONNode, subject: String,
+                                context: JSONAccess) throws(CatalogReadError) -> OfferEligibility.PlayScope? {
         guard let scope = try context.object("scope", in: rule) else {
             throw context.error("missing \"scope\"", at: rule)
         }
@@ -142,7 +142,7 @@ extension PlayCatalogBuilder {
 
     /// Adds a `OneTimeProductOffer`: an offer of its one-time product under its purchase option, one phase of
     /// discounts per region (`noOverride` regions keep the option's price: no discount).
-    mutating func addOneTimeOffer(_ node: PlayNode, in context: PlayJSONContext) throws(CatalogReadError) {
+    mutating func addOneTimeOffer(_ node: JSONNode, in context: JSONAccess) throws(CatalogReadError) {
         try context.requireObject(node)
         carriesOneTimeOffers = true
         noteApp(try context.string("packageName", in: node))
@@ -155,7 +155,7 @@ extension PlayCatalogBuilder {
             remarkUnknown("state", state.text, of: subject, in: context, consequence: "it is read as not active")
         }
 
-        var types: [(key: String, node: PlayNode)] = []
+        var types: [(key: String, node: JSONNode)] = []
         for key in ["discountedOffer", "preOrderOffer", "gameRewardOffer"] {
             if let type = try context.object(key, in: node) { types.append((key, type)) }
         }

@@ -6,7 +6,7 @@ extension PlayCatalogBuilder {
     /// A `managedUser` product is `one-time`: Play does not store consumable vs non-consumable. A legacy
     /// `subscription` is auto-renewable with its `subscriptionPeriod`; its deprecated `trialPeriod` is the only
     /// offer such a resource can carry, so its intro offers are that free trial or `[]`.
-    mutating func addInAppProduct(_ node: PlayNode, in context: PlayJSONContext) throws(CatalogReadError) {
+    mutating func addInAppProduct(_ node: JSONNode, in context: JSONAccess) throws(CatalogReadError) {
         try context.requireObject(node)
         noteApp(try context.string("packageName", in: node))
         let sku = try context.requireString("sku", in: node)
@@ -92,7 +92,7 @@ extension PlayCatalogBuilder {
     /// billing clients see), else the first `buyOption`, else the first option. The other options are the
     /// product's `purchaseOptions` (OFFERS.md: "the legacy-compatible buy option's prices stay the product's
     /// prices"). Every option is checked for well-formedness.
-    mutating func addOneTimeProduct(_ node: PlayNode, in context: PlayJSONContext) throws(CatalogReadError) {
+    mutating func addOneTimeProduct(_ node: JSONNode, in context: JSONAccess) throws(CatalogReadError) {
         try context.requireObject(node)
         carriesPurchaseOptions = true
         noteApp(try context.string("packageName", in: node))
@@ -100,7 +100,7 @@ extension PlayCatalogBuilder {
         var product = Product(id: ProductID(productID.text), kind: .oneTime, location: context.location(of: node))
         product.fieldLocations[.id] = context.location(of: productID.node)
 
-        var options: [(node: PlayNode, kind: PurchaseOption.Kind?, product: Product)] = []
+        var options: [(node: JSONNode, kind: PurchaseOption.Kind?, product: Product)] = []
         for option in try context.objects("purchaseOptions", in: node) ?? [] {
             _ = try context.string("purchaseOptionId", in: option)
             let buy = try context.object("buyOption", in: option)
@@ -139,8 +139,8 @@ extension PlayCatalogBuilder {
 
     /// A purchase option other than the one that prices the product, as `Product.purchaseOptions` lists it; nil
     /// (with a remark) for an option that is neither buy nor rent (a kind Google added later).
-    private mutating func listedOption(_ option: PlayNode, kind: PurchaseOption.Kind?, priced: Product,
-                                       productID: String, in context: PlayJSONContext) throws(CatalogReadError) -> PurchaseOption? {
+    private mutating func listedOption(_ option: JSONNode, kind: PurchaseOption.Kind?, priced: Product,
+                                       productID: String, in context: JSONAccess) throws(CatalogReadError) -> PurchaseOption? {
         let id = try context.requireString("purchaseOptionId", in: option)
         guard let kind else {
             remark("\(context.document.path): one-time product \(productID) purchase option \(id.text) is neither "
@@ -158,8 +158,8 @@ extension PlayCatalogBuilder {
     }
 
     /// The product as one purchase option prices it.
-    private mutating func purchaseOption(_ option: PlayNode, into base: Product, productID: String,
-                                         in context: PlayJSONContext) throws(CatalogReadError) -> Product {
+    private mutating func purchaseOption(_ option: JSONNode, into base: Product, productID: String,
+                                         in context: JSONAccess) throws(CatalogReadError) -> Product {
         var product = base
         let optionID = try context.string("purchaseOptionId", in: option)?.text
         let subject = "one-time product \(productID)" + (optionID.map { " purchase option \($0)" } ?? "")

@@ -72,7 +72,7 @@ extension PlayCatalogBuilder {
 
     /// Adds a `monetization.subscriptions` resource: each base plan is a product `subscriptionId:basePlanId`
     /// in the group named after the subscription.
-    mutating func addSubscription(_ node: PlayNode, in context: PlayJSONContext) throws(CatalogReadError) {
+    mutating func addSubscription(_ node: JSONNode, in context: JSONAccess) throws(CatalogReadError) {
         try context.requireObject(node)
         noteApp(try context.string("packageName", in: node))
         let productID = try context.requireString("productId", in: node)
@@ -88,15 +88,15 @@ extension PlayCatalogBuilder {
         }
     }
 
-    private func basePlanProduct(_ plan: PlayNode, subscriptionID: (text: String, node: PlayNode),
-                                 in context: PlayJSONContext) throws(CatalogReadError) -> Product {
+    private func basePlanProduct(_ plan: JSONNode, subscriptionID: (text: String, node: JSONNode),
+                                 in context: JSONAccess) throws(CatalogReadError) -> Product {
         let basePlanID = try context.requireString("basePlanId", in: plan)
         var product = Product(id: ProductID("\(subscriptionID.text):\(basePlanID.text)"),
                               groupKey: subscriptionID.text, location: context.location(of: plan))
         product.fieldLocations[.id] = context.location(of: basePlanID.node)
         product.fieldLocations[.group] = context.location(of: subscriptionID.node)
 
-        var planTypes: [(key: String, kind: ProductKind, node: PlayNode)] = []
+        var planTypes: [(key: String, kind: ProductKind, node: JSONNode)] = []
         for type in Self.basePlanTypes {
             if let node = try context.object(type.key, in: plan) { planTypes.append((type.key, type.kind, node)) }
         }
@@ -131,8 +131,8 @@ extension PlayCatalogBuilder {
     }
 
     /// Prices from a list of regional configs (`{regionCode, price, …}`); `validate` checks a config's other keys.
-    func addRegionalPrices(_ configs: [PlayNode], to product: inout Product, in context: PlayJSONContext,
-                           validate: (PlayNode) throws(CatalogReadError) -> Void) throws(CatalogReadError) {
+    func addRegionalPrices(_ configs: [JSONNode], to product: inout Product, in context: JSONAccess,
+                           validate: (JSONNode) throws(CatalogReadError) -> Void) throws(CatalogReadError) {
         if let first = configs.first { product.fieldLocations[.price] = context.location(of: first) }
         for config in configs {
             let region = try context.territory("regionCode", in: config)
@@ -148,7 +148,7 @@ extension PlayCatalogBuilder {
 
     /// `usdPrice` / `eurPrice` of an `otherRegionsConfig` or `newRegionsConfig`: prices for regions Play may
     /// launch later, not for a territory, so never compared.
-    func otherRegionsPrices(_ node: PlayNode, in context: PlayJSONContext) throws(CatalogReadError) -> [UncomparedPrice] {
+    func otherRegionsPrices(_ node: JSONNode, in context: JSONAccess) throws(CatalogReadError) -> [UncomparedPrice] {
         var result: [UncomparedPrice] = []
         for key in ["usdPrice", "eurPrice"] {
             if let priceNode = try context.object(key, in: node) {
@@ -161,7 +161,7 @@ extension PlayCatalogBuilder {
     /// Adds a `SubscriptionOffer`: in full as an offer of its base plan (`PlayCatalogBuilder+Offers`), and, when
     /// active (state `ACTIVE` or absent), its first phase as intro offers. Every offer is checked for
     /// well-formedness.
-    mutating func addOffer(_ node: PlayNode, in context: PlayJSONContext) throws(CatalogReadError) {
+    mutating func addOffer(_ node: JSONNode, in context: JSONAccess) throws(CatalogReadError) {
         try context.requireObject(node)
         noteApp(try context.string("packageName", in: node))
         let productID = try context.requireString("productId", in: node)
@@ -196,7 +196,7 @@ extension PlayCatalogBuilder {
         offers.append(first)
     }
 
-    private func offerPhase(_ phase: PlayNode, in context: PlayJSONContext, basePlanKey: String, offerID: String,
+    private func offerPhase(_ phase: JSONNode, in context: JSONAccess, basePlanKey: String, offerID: String,
                             location: SourceLocation) throws(CatalogReadError) -> PlayOffer {
         guard let duration = try context.period("duration", in: phase) else {
             throw context.error("missing \"duration\"", at: phase)

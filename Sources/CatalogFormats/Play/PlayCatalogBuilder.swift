@@ -38,8 +38,8 @@ struct PlayCatalogBuilder {
 
     /// Adds every resource of one parsed document, detecting its shape by its keys.
     mutating func add(_ document: JSONDocument) throws(CatalogReadError) {
-        let context = PlayJSONContext(document: document)
-        let root = PlayNode(root: document.root)
+        let context = JSONAccess(document: document)
+        let root = JSONNode(root: document.root)
         guard let members = root.value.members else {
             throw context.error("expected a Play Developer API resource (a JSON object), found \(root.value.typeName)",
                                 at: root)
@@ -106,7 +106,7 @@ struct PlayCatalogBuilder {
     }
 
     /// Records the package name the first time one is stated.
-    mutating func noteApp(_ packageName: (text: String, node: PlayNode)?) {
+    mutating func noteApp(_ packageName: (text: String, node: JSONNode)?) {
         if appID == nil, let packageName, !packageName.text.isEmpty { appID = packageName.text }
     }
 
@@ -130,7 +130,7 @@ struct PlayCatalogBuilder {
 
     /// Adds the remark for an enum value this version does not know: `<path>: <subject> has <key> "<value>", not
     /// known to this version; <consequence>`.
-    mutating func remarkUnknown(_ key: String, _ value: String, of subject: String, in context: PlayJSONContext,
+    mutating func remarkUnknown(_ key: String, _ value: String, of subject: String, in context: JSONAccess,
                                 consequence: String) {
         remark("\(context.document.path): \(subject) has \(key) \(quotedForMessage(value)), not known to this version; "
                + consequence)

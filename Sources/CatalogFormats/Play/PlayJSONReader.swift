@@ -29,14 +29,13 @@ public struct PlayJSONReader: CatalogReader {
     public init() {}
 
     /// Reads a file, or every `.json` file under a folder (recursively, sorted by relative path).
-    public func read(contentsOf url: URL, displayPath: String,
-                     options: ReadOptions) throws(CatalogReadError) -> Catalog {
-        if FileLoading.isDirectory(url) {
-            return try read(folder: url, listing: FileLoading.listing(of: url).map(\.path), displayPath: displayPath,
-                            options: options)
+    public func read(_ input: ResolvedInput, options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        let displayPath = input.displayPath
+        if input.kind == .folder {
+            return try read(folder: input.url, listing: input.listing, displayPath: displayPath, options: options)
         }
         var builder = PlayCatalogBuilder()
-        try builder.add(try JSONDocument(contentsOf: url, displayPath: displayPath))
+        try builder.add(try JSONDocument(input))
         try Self.requireMarks(builder, displayPath: displayPath)
         return builder.finish(path: displayPath)
     }

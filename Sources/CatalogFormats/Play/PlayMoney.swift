@@ -43,10 +43,10 @@ enum PlayMoney {
     }
 }
 
-extension PlayJSONContext {
+extension JSONAccess {
     /// Reads a Google `Money` object: `currencyCode` (required, ISO 4217), `units` (int64 as a string or a
     /// number, absent = 0) and `nanos` (int32, absent = 0). Negative amounts are not prices and are rejected.
-    func money(_ node: PlayNode) throws(CatalogReadError) -> Money {
+    func money(_ node: JSONNode) throws(CatalogReadError) -> Money {
         try requireObject(node)
         let currencyNode = try requireString("currencyCode", in: node)
         guard let currency = CurrencyCode(currencyNode.text) else {
@@ -60,7 +60,7 @@ extension PlayJSONContext {
             } else if let number = unitsNode.value.numberText {
                 text = number
             } else {
-                throw error("expected a whole number (a string or a number), found \(unitsNode.value.typeName)",
+                throw error("expected a whole number (a string or a number), found \(describe(unitsNode.value))",
                             at: unitsNode)
             }
             switch PlayMoney.unsignedInt64(text) {
@@ -79,7 +79,7 @@ extension PlayJSONContext {
             } else if let string = nanosNode.value.string {
                 text = string
             } else {
-                throw error("expected a whole number, found \(nanosNode.value.typeName)", at: nanosNode)
+                throw error("expected a whole number, found \(describe(nanosNode.value))", at: nanosNode)
             }
             guard case .success(let value) = PlayMoney.unsignedInt64(text), value <= 999_999_999 else {
                 throw error("\"\(text)\" is not a number of nanos between 0 and 999999999", at: nanosNode)
@@ -90,7 +90,7 @@ extension PlayJSONContext {
     }
 
     /// Reads a legacy in-app product `Price`: `{"priceMicros": "990000", "currency": "USD"}`.
-    func legacyPrice(_ node: PlayNode) throws(CatalogReadError) -> Money {
+    func legacyPrice(_ node: JSONNode) throws(CatalogReadError) -> Money {
         try requireObject(node)
         let currencyNode = try requireString("currency", in: node)
         guard let currency = CurrencyCode(currencyNode.text) else {
@@ -105,7 +105,7 @@ extension PlayJSONContext {
         } else if let number = microsNode.value.numberText {
             text = number
         } else {
-            throw error("expected a whole number of micros, found \(microsNode.value.typeName)", at: microsNode)
+            throw error("expected a whole number of micros, found \(describe(microsNode.value))", at: microsNode)
         }
         switch PlayMoney.amount(micros: text) {
         case .success(let amount): return Money(amount: amount, currency: currency)

@@ -29,11 +29,9 @@ public struct PlistReader: CatalogReader {
     /// `.plist`.
     public var format: CatalogFormat { .plist }
 
-    /// Reads a property list file.
-    public func read(contentsOf url: URL, displayPath: String,
-                     options: ReadOptions) throws(CatalogReadError) -> Catalog {
-        try read(data: FileLoading.data(at: url, displayPath: displayPath), displayPath: displayPath,
-                 options: options)
+    /// Reads a property list file (its bytes as resolution mapped them).
+    public func read(_ input: ResolvedInput, options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        try read(data: input.bytes(), displayPath: input.displayPath, options: options)
     }
 
     /// Reads a property list held in memory.

@@ -39,13 +39,8 @@ public struct CatalogLoader: Sendable {
     /// Reads a resolved input with the reader of its format; an input whose format could not be told, or
     /// that its role refuses, throws why here.
     public func load(_ input: ResolvedInput) throws(CatalogReadError) -> Catalog {
-        let reader = CatalogLoader.reader(for: try Self.format(of: input))
-        if input.kind == .folder {
-            // The listing resolution made: the folder is not listed (or stat'ed) again.
-            return try reader.read(folder: input.url, listing: input.listing, displayPath: input.displayPath,
-                                   options: options)
-        }
-        return try reader.read(contentsOf: input.url, displayPath: input.displayPath, options: options)
+        // The input as resolution left it: no reader stats or lists it again.
+        try CatalogLoader.reader(for: try Self.format(of: input)).read(input, options: options)
     }
 
     /// The format to read an input as. A folder `fetch` wrote is read as its manifest's store says, unless a

@@ -37,14 +37,12 @@ public struct StoreKitConfigReader: CatalogReader {
     public var format: CatalogFormat { .storekit }
 
     /// Reads a `.storekit` file.
-    public func read(contentsOf url: URL, displayPath: String, options: ReadOptions) throws(CatalogReadError)
-        -> Catalog
-    {
-        if FileLoading.isDirectory(url) {
+    public func read(_ input: ResolvedInput, options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        if input.kind == .folder {
             throw CatalogReadError("is a folder, not a StoreKit configuration file",
-                                   at: SourceLocation(path: displayPath))
+                                   at: SourceLocation(path: input.displayPath))
         }
-        let document = try JSONDocument(contentsOf: url, displayPath: displayPath)
+        let document = try JSONDocument(input)
         return try StoreKitParser(document: document).catalog()
     }
 
@@ -124,67 +122,69 @@ private enum StoreKitOfferSection: CaseIterable {
     }
 }
 
-/// One pass over a parsed `.storekit` document.
+/// One pass over a parsed `.storekit` document, through `JSONAccess`: every error names the key path, quotes the
+/// offending value and gives its line and column.
 private struct StoreKitParser {
-    let document: JSONDocument
+    let access: JSONAccess
+
+    init(document: JSONDocument) {
+        access = JSONAccess(document: document, wording: .quoted)
+    }
 
     func catalog() throws(CatalogReadError) -> Catalog {
-        let root = document.root
-        guard let members = root.members else {
-            throw document.error(
-                "not a StoreKit configuration: the top level is \(root.typeName), expected an object", at: root)
+        let document = access.document
+        let root = access.root
+        guard let members = root.value.members else {
+            throw access.error(
+                "not a StoreKit configuration: the top level is \(root.value.typeName), expected an object", at: root)
         }
         // The marks of the format (DESIGN.md §2): `{}`, or a Play or App Store Connect document renamed
         // `.storekit`, must not read as an empty catalog that a gate then compares.
-        guard StoreKitSection.allCases.contains(where: { root[$0.key].map { !$0.isNull } ?? false }) else {
+        guard StoreKitSection.allCases.contains(where: { access.member($0.key, in: root) != nil }) else {
             let sections = StoreKitSection.allCases.map { "\"\($0.key)\"" }.joined(separator: ", ")
-            throw document.error("not a StoreKit configuration: the top-level object has none of the arrays "
-                                 + "\(sections) (\(describeKeysFound(members.map(\.key))))", at: root)
+            throw access.error("not a StoreKit configuration: the top-level object has none of the arrays "
+                               + "\(sections) (\(describeKeysFound(members.map(\.key))))", at: root)
         }
         let (storefront, storefrontRemark) = try self.storefront(root)
         guard let currency = storefront.appStoreCurrency else {
             throw CatalogReadError("no App Store currency is known for storefront \(storefront.alpha3)",
-                                   at: document.location(of: root["settings"]?["_storefront"] ?? root))
+                                   at: document.location(of: root.value["settings"]?["_storefront"] ?? root.value))
         }
         let pricing = Pricing(territory: storefront, currency: currency)
 
         var products: [Product] = []
-        for (index, element) in try array(root["products"], "products").enumerated() {
-            products.append(try product(element, path: "products[\(index)]", section: .products, pricing: pricing))
+        for element in try access.array("products", in: root) ?? [] {
+            products.append(try product(element, section: .products, pricing: pricing))
         }
-        for (index, element) in try array(root["nonRenewingSubscriptions"], "nonRenewingSubscriptions").enumerated() {
-            products.append(try product(element, path: "nonRenewingSubscriptions[\(index)]",
-                                        section: .nonRenewingSubscriptions, pricing: pricing))
+        for element in try access.array("nonRenewingSubscriptions", in: root) ?? [] {
+            products.append(try product(element, section: .nonRenewingSubscriptions, pricing: pricing))
         }
         var groups: [SubscriptionGroup] = []
         var remarks = storefrontRemark.map { [$0] } ?? []
         // Every entry's own key is known before any is given, so a derived key never takes another's.
-        var entries: [(value: JSONValue, path: String, name: String?, ownKey: String, keyedBy: String)] = []
+        var entries: [(node: JSONNode, name: String?, ownKey: String, keyedBy: String)] = []
         var groupKeys = GroupKeys()
-        for (groupIndex, groupValue) in try array(root["subscriptionGroups"], "subscriptionGroups").enumerated() {
-            let groupPath = "subscriptionGroups[\(groupIndex)]"
-            try object(groupValue, groupPath)
-            let id = try nonEmptyString(groupValue["id"], "\(groupPath).id")
-            let name = try nonEmptyString(groupValue["name"], "\(groupPath).name")
+        for groupNode in try access.array("subscriptionGroups", in: root) ?? [] {
+            try access.requireObject(groupNode)
+            let id = try nonEmptyString("id", in: groupNode)
+            let name = try nonEmptyString("name", in: groupNode)
             guard let ownKey = id ?? name else {
-                throw document.error("\(groupPath): the group has neither an \"id\" nor a \"name\"", at: groupValue)
+                throw access.error("the group has neither an \"id\" nor a \"name\"", at: groupNode)
             }
             groupKeys.reserve(ownKey)
-            entries.append((groupValue, groupPath, name, ownKey, id == nil ? "name" : "id"))
+            entries.append((groupNode, name, ownKey, id == nil ? "name" : "id"))
         }
-        for (groupValue, groupPath, name, ownKey, keyedBy) in entries {
+        for (groupNode, name, ownKey, keyedBy) in entries {
             // A subscription's group is the entry that holds it (FORMATS.md): entries copied by hand keep the
             // `id` of the one they were copied from, and must not merge with it.
             let key = groupKeys.key(for: ownKey)
             if key != ownKey {
-                remarks.append("\(groupPath) repeats the \(keyedBy) \(quotedForMessage(ownKey)) of an earlier group; "
-                               + "it is a group of its own, keyed \(quotedForMessage(key))")
+                remarks.append("\(groupNode.path) repeats the \(keyedBy) \(quotedForMessage(ownKey)) of an earlier "
+                               + "group; it is a group of its own, keyed \(quotedForMessage(key))")
             }
-            groups.append(SubscriptionGroup(key: key, name: name ?? ownKey, location: document.location(of: groupValue)))
-            let subscriptions = try array(groupValue["subscriptions"], "\(groupPath).subscriptions")
-            for (index, element) in subscriptions.enumerated() {
-                var subscription = try product(element, path: "\(groupPath).subscriptions[\(index)]",
-                                               section: .subscriptions, pricing: pricing)
+            groups.append(SubscriptionGroup(key: key, name: name ?? ownKey, location: access.location(of: groupNode)))
+            for element in try access.array("subscriptions", in: groupNode) ?? [] {
+                var subscription = try product(element, section: .subscriptions, pricing: pricing)
                 subscription.groupKey = key
                 products.append(subscription)
             }
@@ -204,87 +204,83 @@ private struct StoreKitParser {
     }
 
     /// The storefront every price is for, and a remark when it was assumed.
-    private func storefront(_ root: JSONValue) throws(CatalogReadError) -> (Territory, String?) {
+    private func storefront(_ root: JSONNode) throws(CatalogReadError) -> (Territory, String?) {
         let assumed = "settings._storefront is not set; prices are read as United States (USA) prices, Xcode's default"
-        guard let settings = root["settings"], !settings.isNull else { return (.unitedStates, assumed) }
-        try object(settings, "settings")
-        guard let code = try string(settings["_storefront"], "settings._storefront"), !code.isEmpty else {
+        guard let settings = access.member("settings", in: root) else { return (.unitedStates, assumed) }
+        try access.requireObject(settings)
+        guard let code = try access.string("_storefront", in: settings), !code.text.isEmpty else {
             return (.unitedStates, assumed)
         }
-        guard let territory = Territory(code: code) else {
-            throw document.error("settings._storefront: \(quotedForMessage(code)) is not a known App Store storefront",
-                                 at: settings["_storefront"] ?? settings)
+        guard let territory = Territory(code: code.text) else {
+            throw access.error("\(quotedForMessage(code.text)) is not a known App Store storefront", at: code.node)
         }
         return (territory, nil)
     }
 
     /// One product record of any section.
-    private func product(_ value: JSONValue, path: String, section: StoreKitSection, pricing: Pricing)
+    private func product(_ node: JSONNode, section: StoreKitSection, pricing: Pricing)
         throws(CatalogReadError) -> Product
     {
-        try object(value, path)
+        try access.requireObject(node)
         var fieldLocations: [ProductField: SourceLocation] = [:]
-        func note(_ field: ProductField, _ member: JSONValue?) {
-            if let member, !member.isNull { fieldLocations[field] = document.location(of: member) }
+        func note(_ field: ProductField, _ member: JSONNode?) {
+            if let member { fieldLocations[field] = access.location(of: member) }
         }
 
-        guard let id = try string(value["productID"], "\(path).productID") else {
-            throw document.error("\(path): the product has no \"productID\"", at: value)
+        guard let id = try access.string("productID", in: node) else {
+            throw access.error("the product has no \"productID\"", at: node)
         }
-        guard !id.isEmpty else {
-            throw document.error("\(path).productID is empty", at: value["productID"] ?? value)
-        }
-        note(.id, value["productID"])
+        guard !id.text.isEmpty else { throw isEmpty(id.node) }
+        note(.id, id.node)
 
         var kind = section.defaultKind
-        if let typeText = try string(value["type"], "\(path).type") {
-            guard let match = section.kinds.first(where: { $0.text == typeText }) else {
+        if let type = try access.string("type", in: node) {
+            guard let match = section.kinds.first(where: { $0.text == type.text }) else {
                 let allowed = section.kinds.map { quotedForMessage($0.text) }.joined(separator: " or ")
-                throw document.error("\(path).type: \(quotedForMessage(typeText)) is not \(allowed)", at: value["type"] ?? value)
+                throw access.error("\(quotedForMessage(type.text)) is not \(allowed)", at: type.node)
             }
             kind = match.kind
-            note(.type, value["type"])
+            note(.type, type.node)
         }
 
-        var product = Product(id: ProductID(id), kind: kind, location: document.location(of: value))
-        product.referenceName = try string(value["referenceName"], "\(path).referenceName")
-        note(.name, value["referenceName"])
-        product.familyShareable = try bool(value["familyShareable"], "\(path).familyShareable")
-        note(.familyShareable, value["familyShareable"])
+        var product = Product(id: ProductID(id.text), kind: kind, location: access.location(of: node))
+        let referenceName = try access.string("referenceName", in: node)
+        product.referenceName = referenceName?.text
+        note(.name, referenceName?.node)
+        product.familyShareable = try access.bool("familyShareable", in: node)
+        note(.familyShareable, access.member("familyShareable", in: node))
 
-        if let priceValue = value["displayPrice"], !priceValue.isNull, !isNotSet(priceValue) {
-            let money = try amount(priceValue, "\(path).displayPrice", pricing: pricing)
+        if let price = access.member("displayPrice", in: node), !isNotSet(price) {
+            let money = try amount(price, pricing: pricing)
             product.prices[pricing.territory] = Price(territory: pricing.territory, money: money,
-                                                      location: document.location(of: priceValue))
-            note(.price, priceValue)
+                                                      location: access.location(of: price))
+            note(.price, price)
         }
 
         if section == .subscriptions {
-            if let level = try int(value["groupNumber"], "\(path).groupNumber") {
-                guard level >= 1 else {
-                    throw document.error("\(path).groupNumber: \(level) is not a level (1 or more)",
-                                         at: value["groupNumber"] ?? value)
+            if let level = try access.wholeNumber("groupNumber", in: node) {
+                guard level.value >= 1 else {
+                    throw access.error("\(level.value) is not a level (1 or more)", at: level.node)
                 }
-                product.level = level
-                note(.level, value["groupNumber"])
+                product.level = level.value
+                note(.level, level.node)
             }
-            if let periodText = try string(value["recurringSubscriptionPeriod"], "\(path).recurringSubscriptionPeriod") {
-                guard let period = SubscriptionPeriod(iso: periodText) else {
-                    throw document.error(
-                        "\(path).recurringSubscriptionPeriod: \(quotedForMessage(periodText)) is not an ISO 8601 period",
-                        at: value["recurringSubscriptionPeriod"] ?? value)
+            if let periodText = try access.string("recurringSubscriptionPeriod", in: node) {
+                guard let period = SubscriptionPeriod(iso: periodText.text) else {
+                    throw access.error("\(quotedForMessage(periodText.text)) is not an ISO 8601 period",
+                                       at: periodText.node)
                 }
                 product.period = period
-                note(.period, value["recurringSubscriptionPeriod"])
+                note(.period, periodText.node)
             }
-            note(.group, value["subscriptionGroupID"])
-            product.introOffers = try introOffers(of: value, path: path, pricing: pricing)
+            note(.group, access.member("subscriptionGroupID", in: node))
+            product.introOffers = try introOffers(of: node, pricing: pricing)
             if let offer = product.introOffers?.first, let location = offer.location {
                 fieldLocations[.introOffer] = location
             }
-            let offers = try self.offers(of: value, path: path, pricing: pricing)
+            let offers = try self.offers(of: node, pricing: pricing)
             product.offers = offers
-            product.billingPlans = try billingPlans(of: value, path: path, pricing: pricing)
+            product.billingPlans = try billingPlans(of: node, pricing: pricing)
             // The first of two offers with one key, like the first of two products with one ID, locates it.
             for offer in offers where fieldLocations[offer.key.field] == nil {
                 fieldLocations[offer.key.field] = offer.location
@@ -298,42 +294,34 @@ private struct StoreKitParser {
     }
 
     /// `introductoryOffers[0]`, else `introductoryOffer`; `[]` when neither holds an offer.
-    private func introOffers(of subscription: JSONValue, path: String, pricing: Pricing)
-        throws(CatalogReadError) -> [IntroOffer]
-    {
-        let list = try array(subscription["introductoryOffers"], "\(path).introductoryOffers")
-        if let first = list.first {
-            return [try introOffer(first, path: "\(path).introductoryOffers[0]", pricing: pricing)]
+    private func introOffers(of subscription: JSONNode, pricing: Pricing) throws(CatalogReadError) -> [IntroOffer] {
+        if let first = try access.array("introductoryOffers", in: subscription)?.first {
+            return [try introOffer(first, pricing: pricing)]
         }
-        if let single = subscription["introductoryOffer"], !single.isNull {
-            return [try introOffer(single, path: "\(path).introductoryOffer", pricing: pricing)]
+        if let single = access.member("introductoryOffer", in: subscription) {
+            return [try introOffer(single, pricing: pricing)]
         }
         return []
     }
 
-    private func introOffer(_ value: JSONValue, path: String, pricing: Pricing) throws(CatalogReadError)
-        -> IntroOffer
-    {
-        let terms = try offerTerms(value, path: path, defaultPeriods: 1)
+    private func introOffer(_ node: JSONNode, pricing: Pricing) throws(CatalogReadError) -> IntroOffer {
+        let terms = try offerTerms(node, defaultPeriods: 1)
         // A free trial has no price; Xcode omits displayPrice for it.
         var price: Money?
         if terms.mode != .freeTrial {
-            price = try optionalAmount(value["displayPrice"], "\(path).displayPrice", pricing: pricing)
+            price = try optionalAmount(access.member("displayPrice", in: node), pricing: pricing)
         }
         return IntroOffer(mode: terms.mode, period: terms.period, periods: terms.periods ?? 1, price: price,
-                          location: document.location(of: value))
+                          location: access.location(of: node))
     }
 
     /// The promotional offers (`adHocOffers`), offer codes (`codeOffers`) and win-back offers (`winbackOffers`,
     /// file 4.0+) of a subscription, in that order; `[]` when it has none.
-    private func offers(of subscription: JSONValue, path: String, pricing: Pricing) throws(CatalogReadError)
-        -> [Offer]
-    {
+    private func offers(of subscription: JSONNode, pricing: Pricing) throws(CatalogReadError) -> [Offer] {
         var offers: [Offer] = []
         for section in StoreKitOfferSection.allCases {
-            let sectionPath = "\(path).\(section.key)"
-            for (index, element) in try array(subscription[section.key], sectionPath).enumerated() {
-                offers.append(try offer(element, path: "\(sectionPath)[\(index)]", section: section, pricing: pricing))
+            for element in try access.array(section.key, in: subscription) ?? [] {
+                offers.append(try offer(element, section: section, pricing: pricing))
             }
         }
         return offers
@@ -341,57 +329,52 @@ private struct StoreKitParser {
 
     /// One offer of `adHocOffers`, `codeOffers` or `winbackOffers`: one phase, no state (a StoreKit file states
     /// none), `billingPlanType` (5.0) not read: the config names no plan for an offer.
-    private func offer(_ value: JSONValue, path: String, section: StoreKitOfferSection, pricing: Pricing)
+    private func offer(_ node: JSONNode, section: StoreKitOfferSection, pricing: Pricing)
         throws(CatalogReadError) -> Offer
     {
-        try object(value, path)
+        try access.requireObject(node)
         // The ID is the offer's identity (DESIGN.md §5a.15): an offer without one can never be matched.
-        guard let id = try string(value[section.idKey], "\(path).\(section.idKey)") else {
-            throw document.error("\(path): the offer has no \"\(section.idKey)\"", at: value)
+        guard let id = try access.string(section.idKey, in: node) else {
+            throw access.error("the offer has no \"\(section.idKey)\"", at: node)
         }
-        guard !id.isEmpty else {
-            throw document.error("\(path).\(section.idKey) is empty", at: value[section.idKey] ?? value)
-        }
+        guard !id.text.isEmpty else { throw isEmpty(id.node) }
         // Win-back offers gain `numberOfPeriods` in file 5.0: absent there means not stated (never compared),
         // where promotional offers and offer codes have always meant 1 by its absence (FORMATS.md).
-        let terms = try offerTerms(value, path: path, defaultPeriods: section == .winBack ? nil : 1)
+        let terms = try offerTerms(node, defaultPeriods: section == .winBack ? nil : 1)
         // Every price the file states is read, a free offer's too: a free offer with a price is a finding of
         // its own (`offer-free-with-price`), not something to hide. Win-back offers carry no price in any file
         // version (FORMATS.md, DESIGN.md §5a.15): theirs are never compared.
         var prices: [Territory: Money] = [:]
         if section != .winBack,
-           let money = try optionalAmount(value["displayPrice"], "\(path).displayPrice", pricing: pricing) {
+           let money = try optionalAmount(access.member("displayPrice", in: node), pricing: pricing) {
             prices[pricing.territory] = money
         }
-        let location = document.location(of: value)
+        let location = access.location(of: node)
         let phase = OfferPhase(mode: terms.mode, period: terms.period, periods: terms.periods, prices: prices,
                                location: location)
         var eligibility: OfferEligibility?
         if section == .offerCode {
-            let customers = try customerWords(value["eligibility"], "\(path).eligibility")
-            let stackable = try bool(value["isStackable"], "\(path).isStackable")
+            let customers = try customerWords(access.member("eligibility", in: node))
+            let stackable = try access.bool("isStackable", in: node)
             if customers != nil || stackable != nil {
                 eligibility = OfferEligibility(customers: customers, stackable: stackable)
             }
         }
-        return Offer(kind: section.kind, id: id, phases: [phase], eligibility: eligibility, location: location)
+        return Offer(kind: section.kind, id: id.text, phases: [phase], eligibility: eligibility, location: location)
     }
 
     /// `codeOffers[].eligibility`: the customer kinds an offer code is for, Xcode's words `new`, `existing` and
     /// `expired` (the config's words too).
-    private func customerWords(_ value: JSONValue?, _ path: String) throws(CatalogReadError) -> Set<String>? {
-        guard let value, !value.isNull else { return nil }
-        guard let elements = value.elements else {
-            throw document.error("\(path): expected an array, found \(describeForMessage(value))", at: value)
-        }
+    private func customerWords(_ node: JSONNode?) throws(CatalogReadError) -> Set<String>? {
+        guard let node else { return nil }
         var words: Set<String> = []
-        for (index, element) in elements.enumerated() {
-            guard let word = try string(element, "\(path)[\(index)]") else {
-                throw document.error("\(path)[\(index)]: expected a string, found null", at: element)
+        for element in try access.elements(of: node) {
+            guard let word = element.value.string else {
+                throw access.error("expected a string, found \(access.describe(element.value))", at: element)
             }
             guard Self.customerWords.contains(word) else {
-                throw document.error(
-                    "\(path)[\(index)]: \(quotedForMessage(word)) is not \"new\", \"existing\" or \"expired\"", at: element)
+                throw access.error("\(quotedForMessage(word)) is not \"new\", \"existing\" or \"expired\"",
+                                   at: element)
             }
             words.insert(word)
         }
@@ -402,35 +385,32 @@ private struct StoreKitParser {
 
     /// A subscription's `billingPlans` (file 5.0): nil when the key is absent, so an older file is never
     /// compared on plans; `[]` when the file states that there is none.
-    private func billingPlans(of subscription: JSONValue, path: String, pricing: Pricing) throws(CatalogReadError)
+    private func billingPlans(of subscription: JSONNode, pricing: Pricing) throws(CatalogReadError)
         -> [BillingPlan]?
     {
-        guard let list = subscription["billingPlans"], !list.isNull else { return nil }
+        guard let list = try access.array("billingPlans", in: subscription) else { return nil }
         var plans: [BillingPlan] = []
-        for (index, element) in try array(list, "\(path).billingPlans").enumerated() {
-            plans.append(try billingPlan(element, path: "\(path).billingPlans[\(index)]", pricing: pricing))
+        for element in list {
+            plans.append(try billingPlan(element, pricing: pricing))
         }
         return plans
     }
 
     /// One billing plan: `BILLED_UPFRONT` (the subscription's own price) or `MONTHLY` (billed monthly for a
     /// 12-month commitment; `commitmentDisplayPrice` is what the whole commitment costs).
-    private func billingPlan(_ value: JSONValue, path: String, pricing: Pricing) throws(CatalogReadError)
-        -> BillingPlan
-    {
-        try object(value, path)
+    private func billingPlan(_ node: JSONNode, pricing: Pricing) throws(CatalogReadError) -> BillingPlan {
+        try access.requireObject(node)
         // The two words Apple has: App Store Server API `billingPlanType`
         // (developer.apple.com/documentation/appstoreserverapi/billingplantype), StoreKit's
         // `Product.SubscriptionInfo.BillingPlanType` (`upFront`, `monthly`).
-        let type = try word(value, "billingPlanType", path: path, of: "billing plan",
+        let type = try word("billingPlanType", in: node, of: "billing plan",
                             [("BILLED_UPFRONT", BillingPlan.PlanType.upfront), ("MONTHLY", .monthly)])
-        var plan = BillingPlan(type: type, isEnabled: try bool(value["isEnabled"], "\(path).isEnabled"),
-                               location: document.location(of: value))
-        if let money = try optionalAmount(value["displayPrice"], "\(path).displayPrice", pricing: pricing) {
+        var plan = BillingPlan(type: type, isEnabled: try access.bool("isEnabled", in: node),
+                               location: access.location(of: node))
+        if let money = try optionalAmount(access.member("displayPrice", in: node), pricing: pricing) {
             plan.prices[pricing.territory] = money
         }
-        if let money = try optionalAmount(value["commitmentDisplayPrice"], "\(path).commitmentDisplayPrice",
-                                          pricing: pricing) {
+        if let money = try optionalAmount(access.member("commitmentDisplayPrice", in: node), pricing: pricing) {
             plan.commitmentPrices[pricing.territory] = money
         }
         return plan
@@ -438,114 +418,75 @@ private struct StoreKitParser {
 
     /// What every StoreKit offer states alike: the payment mode, one period's duration and how many periods
     /// (`numberOfPeriods`, else `defaultPeriods`).
-    private func offerTerms(_ value: JSONValue, path: String, defaultPeriods: Int?) throws(CatalogReadError)
+    private func offerTerms(_ node: JSONNode, defaultPeriods: Int?) throws(CatalogReadError)
         -> (mode: IntroOffer.Mode, period: SubscriptionPeriod, periods: Int?)
     {
-        try object(value, path)
-        let mode = try word(value, "paymentMode", path: path, of: "offer",
+        try access.requireObject(node)
+        let mode = try word("paymentMode", in: node, of: "offer",
                             [("free", IntroOffer.Mode.freeTrial), ("payAsYouGo", .payAsYouGo), ("payUpFront", .payUpFront)])
-        guard let periodText = try string(value["subscriptionPeriod"], "\(path).subscriptionPeriod") else {
-            throw document.error("\(path): the offer has no \"subscriptionPeriod\"", at: value)
+        guard let periodText = try access.string("subscriptionPeriod", in: node) else {
+            throw access.error("the offer has no \"subscriptionPeriod\"", at: node)
         }
-        guard let period = SubscriptionPeriod(iso: periodText) else {
-            throw document.error("\(path).subscriptionPeriod: \(quotedForMessage(periodText)) is not an ISO 8601 period",
-                                 at: value["subscriptionPeriod"] ?? value)
+        guard let period = SubscriptionPeriod(iso: periodText.text) else {
+            throw access.error("\(quotedForMessage(periodText.text)) is not an ISO 8601 period", at: periodText.node)
         }
-        let periods = try int(value["numberOfPeriods"], "\(path).numberOfPeriods") ?? defaultPeriods
-        if let periods, !(1...IntroOffer.maximumPeriods).contains(periods) {
-            throw document.error(
-                "\(path).numberOfPeriods: \(periods) is not a count of periods (1 … \(IntroOffer.maximumPeriods))",
-                                 at: value["numberOfPeriods"] ?? value)
+        let stated = try access.wholeNumber("numberOfPeriods", in: node)
+        if let stated, !(1...IntroOffer.maximumPeriods).contains(stated.value) {
+            throw access.error("\(stated.value) is not a count of periods (1 … \(IntroOffer.maximumPeriods))",
+                               at: stated.node)
         }
-        return (mode, period, periods)
+        return (mode, period, stated?.value ?? defaultPeriods)
     }
 
     /// `displayPrice: ""`: what Xcode writes for a price never set (FORMATS.md "StoreKit"), so no price rather
     /// than a malformed one.
-    private func isNotSet(_ value: JSONValue) -> Bool {
-        value.string?.isEmpty ?? false
+    private func isNotSet(_ node: JSONNode) -> Bool {
+        node.value.string?.isEmpty ?? false
     }
 
-    // MARK: Typed access; every error names the key path and quotes the offending value.
+    /// `<key path> is empty`: a string that must say something and is `""`.
+    private func isEmpty(_ node: JSONNode) -> CatalogReadError {
+        CatalogReadError("\(node.path) is empty", at: access.location(of: node))
+    }
 
-    private func amount(_ value: JSONValue, _ path: String, pricing: Pricing) throws(CatalogReadError) -> Money {
-        guard let text = try string(value, path) else {
-            throw document.error("\(path): expected a decimal amount in a string, found null", at: value)
+    /// A `displayPrice`-like amount: a decimal in a string, in the storefront's currency.
+    private func amount(_ node: JSONNode, pricing: Pricing) throws(CatalogReadError) -> Money {
+        guard let text = node.value.string else {
+            throw access.error("expected a string, found \(access.describe(node.value))", at: node)
         }
         guard let amount = Money.parseAmount(text) else {
-            throw document.error("\(path): \(quotedForMessage(text)) is not a decimal amount", at: value)
+            throw access.error("\(quotedForMessage(text)) is not a decimal amount", at: node)
         }
         return Money(amount: amount, currency: pricing.currency)
     }
 
+    /// A `displayPrice`-like member: nil when absent, null or `""` (never set).
+    private func optionalAmount(_ node: JSONNode?, pricing: Pricing) throws(CatalogReadError) -> Money? {
+        guard let node, !isNotSet(node) else { return nil }
+        return try amount(node, pricing: pricing)
+    }
+
     /// A required member whose text is one of `words`, as the value its word stands for; `what` names the record
     /// in the message when the member is absent.
-    private func word<Value>(_ record: JSONValue, _ key: String, path: String, of what: String,
+    private func word<Value>(_ key: String, in record: JSONNode, of what: String,
                              _ words: [(text: String, value: Value)]) throws(CatalogReadError) -> Value
     {
-        guard let text = try string(record[key], "\(path).\(key)") else {
-            throw document.error("\(path): the \(what) has no \"\(key)\"", at: record)
+        guard let found = try access.string(key, in: record) else {
+            throw access.error("the \(what) has no \"\(key)\"", at: record)
         }
-        guard let match = words.first(where: { $0.text == text }) else {
+        guard let match = words.first(where: { $0.text == found.text }) else {
             let quoted = words.map { quotedForMessage($0.text) }
             let allowed = quoted.count > 1
                 ? quoted.dropLast().joined(separator: ", ") + " or " + (quoted.last ?? "") : quoted.joined()
-            throw document.error("\(path).\(key): \(quotedForMessage(text)) is not \(allowed)", at: record[key] ?? record)
+            throw access.error("\(quotedForMessage(found.text)) is not \(allowed)", at: found.node)
         }
         return match.value
     }
 
-    /// A `displayPrice`-like member: nil when absent, null or `""` (never set).
-    private func optionalAmount(_ value: JSONValue?, _ path: String, pricing: Pricing) throws(CatalogReadError)
-        -> Money?
-    {
-        guard let value, !value.isNull, !isNotSet(value) else { return nil }
-        return try amount(value, path, pricing: pricing)
-    }
-
-    private func object(_ value: JSONValue, _ path: String) throws(CatalogReadError) {
-        guard value.members != nil else {
-            throw document.error("\(path): expected an object, found \(describeForMessage(value))", at: value)
-        }
-    }
-
-    /// The elements of an optional array (absent or null = none).
-    private func array(_ value: JSONValue?, _ path: String) throws(CatalogReadError) -> [JSONValue] {
-        guard let value, !value.isNull else { return [] }
-        guard let elements = value.elements else {
-            throw document.error("\(path): expected an array, found \(describeForMessage(value))", at: value)
-        }
-        return Array(elements)
-    }
-
-    private func string(_ value: JSONValue?, _ path: String) throws(CatalogReadError) -> String? {
-        guard let value, !value.isNull else { return nil }
-        guard let text = value.string else {
-            throw document.error("\(path): expected a string, found \(describeForMessage(value))", at: value)
-        }
-        return text
-    }
-
-    /// A string where an empty one means the same as none.
-    private func nonEmptyString(_ value: JSONValue?, _ path: String) throws(CatalogReadError) -> String? {
-        guard let text = try string(value, path), !text.isEmpty else { return nil }
-        return text
-    }
-
-    private func bool(_ value: JSONValue?, _ path: String) throws(CatalogReadError) -> Bool? {
-        guard let value, !value.isNull else { return nil }
-        guard let flag = value.bool else {
-            throw document.error("\(path): expected true or false, found \(describeForMessage(value))", at: value)
-        }
-        return flag
-    }
-
-    private func int(_ value: JSONValue?, _ path: String) throws(CatalogReadError) -> Int? {
-        guard let value, !value.isNull else { return nil }
-        guard let number = value.int else {
-            throw document.error("\(path): expected a whole number, found \(describeForMessage(value))", at: value)
-        }
-        return number
+    /// A string member where an empty one means the same as none.
+    private func nonEmptyString(_ key: String, in node: JSONNode) throws(CatalogReadError) -> String? {
+        guard let found = try access.string(key, in: node), !found.text.isEmpty else { return nil }
+        return found.text
     }
 }
 

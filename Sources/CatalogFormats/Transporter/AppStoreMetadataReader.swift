@@ -32,28 +32,22 @@ public struct AppStoreMetadataReader: CatalogReader {
     public var format: CatalogFormat { .appstoreXML }
 
     /// Reads a `metadata.xml`, or the `metadata.xml` of a package folder, streaming it.
-    public func read(contentsOf url: URL, displayPath: String,
-                     options: ReadOptions) throws(CatalogReadError) -> Catalog {
-        if FileLoading.isDirectory(url) {
-            return try readPackage(url, listsMetadata: false, displayPath: displayPath, options: options)
+    public func read(_ input: ResolvedInput, options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        let displayPath = input.displayPath
+        if input.kind == .folder {
+            return try read(folder: input.url, listing: input.listing, displayPath: displayPath, options: options)
         }
         return try read(filePath: displayPath, catalogPath: displayPath,
                         options: options) { builder throws(CatalogReadError) in
-            try XMLSAXParser.parse(contentsOf: url, displayPath: displayPath, handler: builder)
+            try XMLSAXParser.parse(contentsOf: input.url, displayPath: displayPath, handler: builder)
         }
     }
 
-    /// Reads the `metadata.xml` of a package folder; a listing that holds it spares looking for it.
+    /// Reads the `metadata.xml` of a package folder; a listing that holds it spares looking for it (a symbolic
+    /// link, which listings leave out, is looked for).
     public func read(folder url: URL, listing: [String], displayPath: String,
                      options: ReadOptions) throws(CatalogReadError) -> Catalog {
-        try readPackage(url, listsMetadata: listing.contains("metadata.xml"), displayPath: displayPath,
-                        options: options)
-    }
-
-    /// Reads a package's `metadata.xml`. Unless `listsMetadata` says it is one of the package's regular files,
-    /// it is looked for (a symbolic link, which listings leave out, is read as before).
-    private func readPackage(_ url: URL, listsMetadata: Bool, displayPath: String,
-                             options: ReadOptions) throws(CatalogReadError) -> Catalog {
+        let listsMetadata = listing.contains("metadata.xml")
         let fileURL = url.appendingPathComponent("metadata.xml")
         let filePath = displayPath + "/metadata.xml"
         guard listsMetadata || FileManager.default.fileExists(atPath: fileURL.path) else {

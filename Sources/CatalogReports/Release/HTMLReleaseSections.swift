@@ -538,12 +538,12 @@ struct HTMLReleaseSections: HTMLReportPieces {
 
 extension Finding {
     /// A missing product said in a few words (the status column already says which store, the sources section
-    /// where): `in the config, not in this store`; nil for other rules.
+    /// where): `in the config, not in this store`; nil for rules about something else (`Rule.sides`).
     var presence: String? {
-        switch rule {
-        case .productMissingInStore: "in the config, not in this store"
-        case .productMissingInConfig: "in this store, not in the config"
-        default: nil
+        switch rule.sides {
+        case .configProductOnly: "in the config, not in this store"
+        case .storeProductOnly: "in this store, not in the config"
+        case .compared, .repeatedRecords, .oneCatalog: nil
         }
     }
 }

@@ -223,8 +223,8 @@ public struct ReleaseOverview: Hashable, Sendable {
             var storeDetails: [String: [Finding]] = [:]
             for finding in storeFindings where finding.concernsProduct {
                 guard let key = finding.productID else { continue }
-                let storeSide = finding.rule == .productMissingInConfig
-                    || (finding.rule == .duplicateProductID && finding.configLocation == nil
+                let storeSide = finding.rule.sides == .storeProductOnly
+                    || (finding.rule.sides == .repeatedRecords && finding.configLocation == nil
                         && unmatchedRepeats.contains(key))
                 if storeSide {
                     storeDetails[key, default: []].append(finding)

@@ -118,35 +118,6 @@ struct ReportOverview {
     }
 }
 
-extension Finding {
-    /// The config's value, when `expected` is one: some rules put other things there (a limit, an ID).
-    var configValue: String? { rule.comparesSides ? expected : nil }
-
-    /// The store's value, when `actual` is one.
-    var storeValue: String? { rule.comparesSides ? actual : nil }
-}
-
-extension Rule {
-    /// Whether `expected` and `actual` are the config's and the store's value. The other rules look at one
-    /// catalog (a trial against its own period, an ID listed twice, a storefront, an ignore entry's date)
-    /// and say what they found in the message; a report that heads its columns "Config" and "Store" leaves
-    /// their values out.
-    fileprivate var comparesSides: Bool {
-        switch self {
-        case .productMissingInStore, .productMissingInConfig, .appMismatch, .typeMismatch, .priceMismatch,
-             .priceMissingInStore,
-             .priceMissingInConfig, .periodMismatch, .groupMismatch, .groupLevelMismatch, .groupMissingInStore,
-             .introOfferMismatch, .familySharingMismatch, .availabilityMismatch, .nameMismatch, .offerMissingInStore,
-             .offerMissingInConfig, .offerMismatch, .billingPlanMissingInStore, .billingPlanPriceMismatch,
-             .purchaseOptionMismatch:
-            true
-        case .duplicateProductID, .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused,
-             .offerIDReused, .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange:
-            false
-        }
-    }
-}
-
 /// `1 error`, `2 errors`.
 func plural(_ count: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
     "\(count) \(count == 1 ? singular : pluralForm ?? singular + "s")"

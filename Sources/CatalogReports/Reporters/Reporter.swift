@@ -28,18 +28,6 @@ public struct ReportContext: Sendable {
     }
 }
 
-/// The tool as reports name it.
-public enum ToolInfo {
-    /// The executable's name.
-    public static let name = "catalogcheck"
-    /// The version: the one place it is written (`catalogcheck --version`, SARIF `tool.driver.version`, the HTML
-    /// report's footer; `scripts/release` names the archives after it, and `.ci/run` checks CHANGELOG.md and the
-    /// templates against it).
-    public static let version = "1.0.0"
-    /// Where the rules are documented (SARIF `tool.driver.informationUri`).
-    public static let informationURI = "https://github.com/catalogcheck/catalogcheck"
-}
-
 /// Turns a check result into the bytes of one output format. Pure: the same result gives the same bytes.
 public protocol Reporter: Sendable {
     /// Renders the whole report.

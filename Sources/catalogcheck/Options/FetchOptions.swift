@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogCore
 import CatalogFetch
 import CatalogReports
 import Foundation

@@ -1,3 +1,4 @@
+import CatalogCore
 import CatalogReports
 
 /// The commit this executable was built from, for `catalogcheck --version`.
