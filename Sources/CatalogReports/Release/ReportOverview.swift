@@ -138,10 +138,13 @@ extension Rule {
              .priceMissingInConfig, .periodMismatch, .groupMismatch, .groupLevelMismatch, .groupMissingInStore,
              .introOfferMismatch, .familySharingMismatch, .availabilityMismatch, .nameMismatch, .offerMissingInStore,
              .offerMissingInConfig, .offerMismatch, .billingPlanMissingInStore, .billingPlanPriceMismatch,
-             .purchaseOptionMismatch:
+             .purchaseOptionMismatch, .pricePreserveMismatch:
             true
         case .duplicateProductID, .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused,
-             .offerIDReused, .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange:
+             .offerIDReused, .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange,
+             // The change rules' values are the old and the new config price: no store side.
+             .subscriptionPriceChangeUndecided, .subscriptionPriceConsentRequired, .subscriptionPriceDecreaseApplies,
+             .playCohortMigrationNeeded:
             false
         }
     }
