@@ -2,7 +2,8 @@
 """Writes example catalogs in every format catalogcheck reads, from one description of a made-up app.
 
     scripts/gen_catalogs.py demo catalogs/demo              # the consistent demo set
-    scripts/gen_catalogs.py demo-drift catalogs/demo-drift  # the same app with deliberate drift
+    scripts/gen_catalogs.py demo-drift catalogs/demo-drift  # the same app with deliberate drift, and the
+                                                            # config before this release (products.previous.yml)
     scripts/gen_catalogs.py synthetic OUT --products 2000   # benchmark inputs (175 territories), with the
                                                             # config also as products.json
 
@@ -121,6 +122,32 @@ def drift_config_offers(offers):
     yearly["billingPlans"]["monthly"]["prices"]["GB"] = "6.99 GBP"        # billing-plan-price-mismatch, -out-of-range
     yearly["offers"]["first-year-half"]["discount"] = "40%"               # offer-mismatch (Play)
     offers["offline_maps"]["purchaseOptions"]["rent-30d"]["rent"] = "P7D"  # purchase-option-mismatch
+
+
+def drift_price_changes(config, store):
+    """What this release changes in prices, and what it decided for existing subscribers (DESIGN §2c): the
+    config's `priceChange` decisions, the App Store Connect rows that recorded a preserved change, and the config
+    of the last release with the old prices, so `check --since products.previous.yml` fires every change rule."""
+    offers = config["config_offers"]
+    # plus.monthly: existing subscribers keep their price, except in the US, where they pay the new one.
+    offers["plus.monthly"]["priceChange"] = {"existing": "preserve", "territories": {"US": {"existing": "update"}}}
+    # basic.weekly: every existing subscriber gets the new price; on Play, migrated opt-in.
+    offers.setdefault("basic.weekly", {})["priceChange"] = {"existing": "update", "increase": "opt-in"}
+    # App Store Connect kept basic.weekly's DE subscribers on 0.99 EUR when 1.99 EUR started (price-preserve-mismatch).
+    store["preserved"] = {(PREFIX + "basic.weekly", "DE", "old")}
+    previous = copy.deepcopy(config)
+    for suffix, territory, amount in [
+        ("pro.yearly", "DE", "59.99"),       # -> 64.99 EUR, no decision: undecided (App Store and Play)
+        ("plus.monthly", "US", "1.49"),      # -> 6.99 USD, update: consent required (+369 %, +5.50 USD a month)
+        ("plus.monthly", "GB", "3.49"),      # -> 5.99 GBP, preserve
+        ("basic.weekly", "DE", "0.99"),      # -> 1.99 EUR, update: consent possible; ASC preserved it
+        ("basic.weekly", "GB", "2.49"),      # -> 1.99 GBP: a decrease reaches every App Store subscriber
+    ]:
+        find(previous, suffix)["prices"][territory] = amount
+    del find(previous, "pro.yearly")["prices"]["FR"]  # FR is new in this release: no existing subscribers
+    for product_offers in previous["config_offers"].values():
+        product_offers.pop("priceChange", None)
+    return previous
 
 
 def yaml_block(value, indent):
@@ -598,8 +625,9 @@ def write_asc(app, folder):
                 rows = [("2025-03-01", amount, "now")]
             for start, value, tag in rows:
                 point = f"{sid}-{code2}-{tag}"
+                preserved = (p["id"], code2, tag) in app.get("preserved", set())
                 data.append({"type": "subscriptionPrices", "id": f"price-{point}",
-                             "attributes": {"startDate": start, "preserved": False, "planType": "UPFRONT"},
+                             "attributes": {"startDate": start, "preserved": preserved, "planType": "UPFRONT"},
                              "relationships": {"territory": {"data": territory(code2)},
                                                "subscriptionPricePoint": {"data": {
                                                    "type": "subscriptionPricePoints", "id": point}}}})
@@ -902,8 +930,12 @@ def main():
         config, store = copy.deepcopy(app), copy.deepcopy(app)
         drift(config, store)
         drift_config_offers(config["config_offers"])
+        previous = drift_price_changes(config, store)
         write_set(config, store, args.out,
                   "Trailmate's products, drifted from the stores on purpose (see README: the drift demo).")
+        write_config(previous, os.path.join(args.out, "products.previous.yml"),
+                     "Trailmate's products at the last release: check --since compares them with products.yml "
+                     "(docs/price-changes.md).")
 
 
 if __name__ == "__main__":

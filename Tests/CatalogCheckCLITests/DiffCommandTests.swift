@@ -33,7 +33,7 @@ struct DiffCommandTests {
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout == """
             ~ com.trailmate.app.pro.yearly
-                price DE: 59.99 EUR -> 64.99 EUR (+8.3%, increase for existing subscribers)
+                price DE: 59.99 EUR -> 64.99 EUR (+8.3%; App Store: undecided (if not preserved: consent not-required); Play: new purchases only until decided (undecided))
             0 added, 0 removed, 1 changed (old: git:HEAD:products.yml, new: products.yml)
 
             """)
@@ -78,7 +78,12 @@ struct DiffCommandTests {
         #expect(germany["old"] as? String == "59.99 EUR")
         #expect(germany["new"] as? String == "64.99 EUR")
         #expect((germany["percent"] as? NSNumber)?.doubleValue == 8.3)
-        #expect(germany["subscriberImpact"] as? String == "increase")
+        // DESIGN.md §2c: per store the run knows (both, with no store input), what existing subscribers get.
+        let impact = try #require(germany["subscriberImpact"] as? [String: [String: String]])
+        #expect(impact["appstore"]?["existing"] == "undecided")
+        #expect(impact["appstore"]?["consent"] == "not-required")
+        #expect(impact["play"]?["existing"] == "undecided")
+        #expect(impact["play"]?["migration"] == "undecided")
         let renamed = try #require(products.first { $0["productId"] as? String == "com.trailmate.app.coins.500" })
         #expect(renamed["possibleRename"] as? String == "com.trailmate.app.coins.5OO")
         #expect(renamed["lookAlike"] as? String == "digit '0' where the other has letter 'O', twice, from character 26")
@@ -101,7 +106,7 @@ struct DiffCommandTests {
             #expect(line.hasSuffix("|"))
             if let expected { #expect(MarkdownTable.separators(line) == expected, "\(line)") } else { expected = MarkdownTable.separators(line) }
         }
-        #expect(result.stdout.contains("| `com.trailmate.app.pro.yearly` | price DE | 59.99 EUR | 64.99 EUR | \\+8.3%, increase for existing subscribers |"))
+        #expect(result.stdout.contains("| `com.trailmate.app.pro.yearly` | price DE | 59.99 EUR | 64.99 EUR | \\+8.3%; App Store: undecided \\(if not preserved: consent not-required\\); Play: new purchases only until decided \\(undecided\\) |"))
     }
 
     @Test("inputs of different formats: a config against its App Store Connect snapshot")

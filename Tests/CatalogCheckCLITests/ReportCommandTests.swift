@@ -70,8 +70,8 @@ struct ReportCommandTests {
         #expect(page.all("ul").first { $0.attributes["class"] == "stores" }.map { list in
             page.elements.drop { $0.text != list.text }.filter { $0.name == "li" }.prefix(3).map(\.text)
         } == ["✓ passed Config and rules file — 0 errors, 3 warnings, 0 notes",
-              "✗ failed App Store — 15 errors, 9 warnings, 2 notes · 6 of 8 config products matched",
-              "✗ failed Google Play — 9 errors, 3 warnings, 0 notes · 5 of 7 config products matched"])
+              "✗ failed App Store — 17 errors, 9 warnings, 2 notes · 6 of 8 config products matched",
+              "✗ failed Google Play — 10 errors, 3 warnings, 0 notes · 5 of 7 config products matched"])
         // The picture at a glance, counted per product.
         #expect(page.all("p").first { $0.attributes["class"] == "glance" }?.text
                 == "8 of 9 products need attention; 5 prices differ; 2 products are in no store; "
@@ -80,7 +80,8 @@ struct ReportCommandTests {
         let changes = try section("changes").text
         #expect(changes.contains("Since catalogs/demo/products.yml: 2 added, 1 removed, 5 changed, 1 group change, "
                                  + "3 cautions."))
-        #expect(changes.contains("price DE: 59.99 EUR → 64.99 EUR (+8.3%, increase for existing subscribers)"))
+        #expect(changes.contains("price DE: 59.99 EUR → 64.99 EUR (+8.3%; App Store: undecided (if not preserved: "
+                                 + "consent not-required); Play: new purchases only until decided (undecided))"))
         // The cautions the counts name are shown under their products.
         #expect(changes.contains("⚠ caution: removed while on sale: customers bought it"))
         #expect(changes.contains("⚠ caution: period of a live subscription changed: it reaches existing subscribers"))
@@ -103,7 +104,9 @@ struct ReportCommandTests {
         #expect(page.all("td").filter { $0.attributes["class"] == "status-cell" }.map(\.text) == [
             "✗ 2 findings", "✗ 1 finding", "✗ 2 findings", "✓ ok", "✗ not in config", "✗ not in config",
             "✗ missing in store", "✗ missing in store", "✗ missing in store", "✗ missing in store",
-            "✗ 2 findings", "✗ 1 finding", "✗ 8 findings", "✗ 3 findings", "✗ 6 findings", "✗ 4 findings",
+            // Pro Yearly: with --since, the undecided price changes (App Store: DE and the GB monthly plan;
+            // Play: DE) are findings of its own.
+            "✗ 2 findings", "✗ 1 finding", "✗ 8 findings", "✗ 3 findings", "✗ 8 findings", "✗ 5 findings",
             "✓ ok", "not sold here",
         ])
         #expect(try section("products").text.contains(
@@ -190,12 +193,14 @@ struct ReportCommandTests {
         #expect(markdown.contains("## What this release changes\n\nSince `catalogs/demo/products.yml`: 2 added, "
                                   + "1 removed, 5 changed, 1 group change, 3 cautions.\n"))
         let yearlyChanges = [
-            "billingPlan:monthly GB: 4.99 GBP → 6.99 GBP \\(\\+40.1%, increase for existing subscribers\\)",
+            "billingPlan:monthly GB: 4.99 GBP → 6.99 GBP \\(\\+40.1%; App Store: undecided \\(if not preserved: consent "
+                + "not-required\\)\\)",
             "introOffer: free-trial P1W → free-trial P2W",
             "offer:play:first-year-half: pay-as-you-go P1Y -50% → pay-as-you-go P1Y -40%",
             "offer:promotional:spring\\_promo US: pay-up-front P3M 29.99 USD → pay-up-front P3M 24.99 USD "
                 + "\\(-16.7%, price cut on a live offer\\)",
-            "price DE: 59.99 EUR → 64.99 EUR \\(\\+8.3%, increase for existing subscribers\\)",
+            "price DE: 59.99 EUR → 64.99 EUR \\(\\+8.3%; App Store: undecided \\(if not preserved: consent not-required\\); "
+                + "Play: new purchases only until decided \\(undecided\\)\\)",
             "price FR: none → 59.99 EUR",
         ].joined(separator: "<br>")
         #expect(markdown.contains("| `com.trailmate.app.pro.yearly` — Pro Yearly | \(yearlyChanges) |"))

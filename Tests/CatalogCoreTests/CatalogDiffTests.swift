@@ -28,6 +28,32 @@ private enum DiffMake {
     }
 }
 
+extension FieldChange {
+    /// The change without its subscriber impact, for tests that compare the rest whole.
+    var withoutImpact: FieldChange {
+        var change = self
+        change.subscriberImpact = nil
+        return change
+    }
+}
+
+extension DiffMake {
+    /// The impact of a decrease without a decision, judged for both stores.
+    static func decrease(from old: String, to new: String) -> SubscriberImpact {
+        SubscriberImpact(
+            direction: .decrease,
+            appStore: AppStoreImpact(existing: .update, consent: .notApplicable,
+                                     reason: "a decrease reaches every existing subscriber at their next renewal: App "
+                                         + "Store Connect cannot preserve the higher price",
+                                     summary: "existing pay \(new.split(separator: " ")[0]) (a decrease always applies)"),
+            play: PlayImpact(existing: .undecided, migration: .undecided,
+                             reason: "new purchases pay \(new) within hours; existing subscribers stay in a legacy "
+                                 + "price cohort at \(old) until priceChange decides whether to migrate them "
+                                 + "(existing: preserve keeps them there; existing: update migrates them)",
+                             summary: "new purchases only until decided (undecided)"))
+    }
+}
+
 @Suite("CatalogDiff")
 struct CatalogDiffTests {
     private let differ = CatalogDiffer()
@@ -188,15 +214,21 @@ struct CatalogDiffTests {
             FieldChange(field: .price, territory: Territory(code: "US"), old: "0.99 USD", new: "1.99 USD",
                         percent: Decimal(string: "101")),
         ])
-        #expect(diff.products[1].fields == [
+        #expect(diff.products[1].fields.map(\.withoutImpact) == [
             FieldChange(field: .price, territory: Territory(code: "DE"), old: "59.99 EUR", new: "64.99 EUR",
-                        percent: Decimal(string: "8.3"), subscriberImpact: .increase),
+                        percent: Decimal(string: "8.3")),
             FieldChange(field: .price, territory: Territory(code: "FR"), old: nil, new: "9.99 EUR"),
             FieldChange(field: .price, territory: Territory(code: "GB"), old: "9.99 GBP", new: nil),
             FieldChange(field: .price, territory: Territory(code: "JP"), old: "1000 JPY", new: "7 USD"),
             FieldChange(field: .price, territory: Territory(code: "US"), old: "9.99 USD", new: "8.99 USD",
-                        percent: Decimal(string: "-10"), subscriberImpact: .decrease),
+                        percent: Decimal(string: "-10")),
         ])
+        // A subscription's price change priced on both sides says what it does to existing subscribers; a
+        // territory added or removed has none to judge (SubscriberImpactTests judge them).
+        #expect(diff.products[1].fields.map { $0.subscriberImpact?.direction } == [
+            .increase, nil, nil, .unknown, .decrease,
+        ])
+        #expect(diff.products[0].fields[0].subscriberImpact == nil)
     }
 
     @Test("9.99 and 9.990 are the same price")
@@ -240,7 +272,8 @@ struct CatalogDiffTests {
         #expect(diff.products == [
             ProductChange(productID: "premium:monthly", change: .changed, fields: [
                 FieldChange(field: .price, territory: Territory(code: "DE"), old: "9.99 EUR", new: "8.99 EUR",
-                            percent: Decimal(string: "-10"), subscriberImpact: .decrease),
+                            percent: Decimal(string: "-10"), subscriberImpact: DiffMake.decrease(from: "9.99 EUR",
+                                                                                             to: "8.99 EUR")),
             ]),
         ])
         #expect(diff.groups.isEmpty)

@@ -47,12 +47,16 @@ struct OfferDiffTests {
         let (old, new) = revisions()
         let diff = CatalogDiffer().diff(old: old, new: new)
         #expect(diff.products.map(\.productID) == ["maps", "plus:monthly", "pro.yearly"])
-        #expect(diff.products.flatMap(\.fields) == [
+        // The monthly plan's increase is judged for the App Store alone (the only store with billing plans).
+        let plan = diff.products.flatMap(\.fields).first { $0.field == .billingPlan }?.subscriberImpact
+        #expect(plan?.direction == .increase && plan?.play == nil)
+        #expect(plan?.appStore?.summary == "undecided (if not preserved: consent not-required)")
+        #expect(diff.products.flatMap(\.fields).map(\.withoutImpact) == [
             FieldChange(field: .purchaseOption, old: "rent P30D", new: "rent P1W", item: "rent-30d"),
             FieldChange(field: .offer, old: "pay-as-you-go P1M×3 -50%", new: "free-trial P1W, pay-as-you-go P1M×3 -50%",
                         item: "play:intro", remark: "new free phase on a live offer"),
             FieldChange(field: .billingPlan, territory: M.territory("GB"), old: "4.99 GBP", new: "6.99 GBP",
-                        percent: Decimal(string: "40.1"), subscriberImpact: .increase, item: "monthly"),
+                        percent: Decimal(string: "40.1"), item: "monthly"),
             FieldChange(field: .offer, territory: M.territory("US"), old: "pay-up-front P3M 29.99 USD",
                         new: "pay-up-front P3M 24.99 USD", percent: Decimal(string: "-16.7"),
                         item: "promotional:spring_promo", remark: "price cut on a live offer"),

@@ -12,7 +12,9 @@ struct RuleSidesTests {
         // Assert
         #expect(oneSided == [.duplicateProductID, .introOfferExceedsPeriod, .storekitSingleStorefront,
                              .ignoreExpired, .ignoreUnused, .offerIDReused, .offerFreeWithPrice,
-                             .offerNotADiscount, .billingPlanOutOfRange])
+                             .offerNotADiscount, .billingPlanOutOfRange, .subscriptionPriceChangeUndecided,
+                             .subscriptionPriceConsentRequired, .subscriptionPriceDecreaseApplies,
+                             .playCohortMigrationNeeded])
     }
 
     @Test("a missing product is on one side, a repeated ID in one catalog")

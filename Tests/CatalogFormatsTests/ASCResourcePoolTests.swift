@@ -51,7 +51,7 @@ import Testing
         pool.finishReading()
         let node = try #require(pool.definitionOrder.first)
         #expect(pool.nodes.count == 1)
-        #expect(pool.attributes.count == 3)
+        #expect(pool.attributes.count == 4)
         guard case .string("2025-01-01") = pool.attribute(node, .startDate)?.value else {
             Issue.record("startDate is the second document's")
             return

@@ -43,6 +43,8 @@ private func fileOnly(_ product: Product) -> Product {
     var copy = product
     copy.location = Location(path: product.location.path)
     copy.fieldLocations = [:]
+    // The recorded price changes have their own test, line for line (PriceChangeConfigTests).
+    copy.recordedPriceChanges = []
     copy.prices = product.prices.mapValues {
         Price(territory: $0.territory, money: $0.money, location: $0.location.map { Location(path: $0.path) })
     }

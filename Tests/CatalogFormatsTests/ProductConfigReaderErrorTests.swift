@@ -89,7 +89,8 @@ struct ProductConfigReaderErrorTests {
 
     @Test("every invalid fixture has an expectation")
     func invalidFixturesAreCovered() {
-        #expect(Fixtures.files(in: "config/invalid") == (Self.invalid + OfferConfigTests.invalid).map(\.file).sorted())
+        #expect(Fixtures.files(in: "config/invalid") == (Self.invalid + OfferConfigTests.invalid + PriceChangeConfigTests.invalid)
+            .map(\.file).sorted())
         #expect(Fixtures.files(in: "malformed").filter { $0.hasPrefix("config-") } == Self.malformed.map(\.file).sorted())
     }
 

@@ -105,6 +105,9 @@ struct ProductConfigSchemaTests {
         "offer-free-trial-with-price.yml", "offer-iap-code-with-mode.yml", "offer-play-on-non-renewing.yml",
         "offer-promotional-on-consumable.yml", "offer-three-phases.yml", "offer-unknown-key.yml",
         "offer-unknown-kind.yml", "purchase-option-bad-rent.yml",
+        // priceChange (a territory that only looks like one, EU, and one written twice pass).
+        "price-change-bad-existing.yml", "price-change-bad-increase.yml", "price-change-bad-since.yml",
+        "price-change-empty.yml", "price-change-on-consumable.yml", "price-change-unknown-key.yml",
     ]
 
     @Test("the schema is valid JSON, draft 2020-12")
@@ -120,7 +123,8 @@ struct ProductConfigSchemaTests {
             || $0.hasSuffix(".json") }
         #expect(!valid.isEmpty)
         // Every products.yml in the repository's example catalogs too.
-        let examples = ["demo", "demo-drift"].map { Fixtures.catalog("\($0)/products.yml") }
+        let examples = ["demo/products.yml", "demo-drift/products.yml", "demo-drift/products.previous.yml"]
+            .map { Fixtures.catalog($0) }
         let files = valid.map { Fixtures.url("config/valid/\($0)") } + examples
             + [Fixtures.url("snapshots/export-rich.expected.yml")]
         try PythonJSONSchema.expect("valid", files: files, schema: Self.schema)

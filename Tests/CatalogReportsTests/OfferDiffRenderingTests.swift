@@ -12,7 +12,13 @@ struct OfferDiffRenderingTests {
         products: [
             ProductChange(productID: "pro.yearly", change: .changed, fields: [
                 FieldChange(field: .billingPlan, territory: Territory(code: "GB"), old: "4.99 GBP", new: "6.99 GBP",
-                            percent: Decimal(string: "40.1"), subscriberImpact: .increase, item: "monthly"),
+                            percent: Decimal(string: "40.1"),
+                            subscriberImpact: SubscriberImpact(
+                                direction: .increase,
+                                appStore: AppStoreImpact(existing: .undecided, consent: .notRequired,
+                                                         reason: "no priceChange decides it",
+                                                         summary: "undecided (if not preserved: consent not-required)")),
+                            item: "monthly"),
                 FieldChange(field: .offer, old: "pay-as-you-go P1M×3 -50%",
                             new: "free-trial P7D, pay-as-you-go P1M×3 -50%", item: "play:intro",
                             remark: "new free phase on a live offer"),
@@ -27,7 +33,7 @@ struct OfferDiffRenderingTests {
     func text() {
         #expect(DiffFormat.text.render(Self.diff) == """
             ~ pro.yearly
-                billingPlan:monthly GB: 4.99 GBP -> 6.99 GBP (+40.1%, increase for existing subscribers)
+                billingPlan:monthly GB: 4.99 GBP -> 6.99 GBP (+40.1%; App Store: undecided (if not preserved: consent not-required))
                 offer:play:intro: pay-as-you-go P1M×3 -50% -> free-trial P7D, pay-as-you-go P1M×3 -50% (new free phase on a live offer)
                 offer:promotional:spring_promo US: pay-up-front P3M 29.99 USD -> pay-up-front P3M 24.99 USD (-16.7%, price cut on a live offer)
                 offer:promotional:summer_promo: (none) -> free-trial P1W

@@ -151,12 +151,6 @@ public enum DiffField: String, Hashable, Sendable, Comparable, CaseIterable {
     public static func < (lhs: DiffField, rhs: DiffField) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// Whether a price change raises or lowers what existing subscribers pay.
-public enum SubscriberImpact: String, Hashable, Sendable {
-    case increase
-    case decrease
-}
-
 /// One field that differs; `old`/`new` are canonical text (DESIGN.md §6), nil where a side has no value.
 public struct FieldChange: Hashable, Sendable, Comparable {
     /// The field.
@@ -170,7 +164,8 @@ public struct FieldChange: Hashable, Sendable, Comparable {
     /// The price change in percent, rounded to one decimal, when both sides price the territory in the same
     /// currency (and the old price is not zero).
     public var percent: Decimal?
-    /// Set on price changes of auto-renewable subscriptions: an increase reaches existing subscribers.
+    /// Set on price changes of auto-renewable subscriptions (and their monthly billing plans) where both sides
+    /// price the territory: what the change does to existing subscribers in each store (DESIGN.md §2c).
     public var subscriberImpact: SubscriberImpact?
     /// Offers, billing plans and purchase options: which one (`promotional:spring_promo`, `monthly`, `rent-30d`),
     /// with the aspect for an offer's state, eligibility or window (`promotional:spring_promo:state`).

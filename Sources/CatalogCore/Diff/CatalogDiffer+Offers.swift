@@ -183,9 +183,15 @@ extension CatalogDiffer {
                                            item: item))
                 continue
             }
-            // The monthly amount is what the plan's subscribers pay: a change reaches them like a price change.
+            // The monthly amount is what the plan's subscribers pay: a change reaches them like a price change,
+            // on the App Store (the only store with billing plans), for one month at a time.
+            let judging = impactJudging(before, in: old, after, in: new).map { judging in
+                ImpactJudging(policy: judging.policy, period: SubscriptionPeriod(count: 1, unit: .month),
+                              stores: judging.stores.intersection([.appStore]), recorded: [],
+                              effective: judging.effective)
+            }
             changes += amountChanges(previous.prices, next.prices, field: .billingPlan, item: item,
-                                     sameFormat: sameFormat, subscription: true)
+                                     sameFormat: sameFormat, judging: judging)
         }
         return changes
     }
@@ -207,24 +213,24 @@ extension CatalogDiffer {
                                            new: next.kind.description, item: id))
             }
             changes += amountChanges(previous.prices, next.prices, field: .purchaseOption, item: id,
-                                     sameFormat: sameFormat, subscription: false)
+                                     sameFormat: sameFormat, judging: nil)
         }
         return changes
     }
 
     /// Amounts per territory that differ, with the percent in one currency (and the subscriber impact when the
-    /// amount is a subscription's); across formats only territories both sides state.
+    /// amount is a subscription's, `judging`); across formats only territories both sides state.
     private func amountChanges(_ before: [Territory: Money], _ after: [Territory: Money], field: DiffField,
-                               item: String, sameFormat: Bool, subscription: Bool) -> [FieldChange] {
+                               item: String, sameFormat: Bool, judging: ImpactJudging?) -> [FieldChange] {
         var changes: [FieldChange] = []
         for territory in Set(before.keys).union(after.keys).sorted(by: { $0.alpha2 < $1.alpha2 }) {
             let (was, now) = (before[territory], after[territory])
             guard was != now, sameFormat || (was != nil && now != nil) else { continue }
             var percent: Decimal?
             var impact: SubscriberImpact?
-            if let was, let now, was.currency == now.currency {
-                percent = Self.percent(from: was.amount, to: now.amount)
-                if subscription { impact = now.amount > was.amount ? .increase : .decrease }
+            if let was, let now {
+                if was.currency == now.currency { percent = Self.percent(from: was.amount, to: now.amount) }
+                impact = judging?.impact(territory, from: was, to: now)
             }
             changes.append(FieldChange(field: field, territory: territory, old: was?.description, new: now?.description,
                                        percent: percent, subscriberImpact: impact, item: item))

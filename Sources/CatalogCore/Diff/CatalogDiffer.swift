@@ -11,8 +11,14 @@ import Foundation
 /// value that appears or disappears is a change; between two store catalogs of different formats a field is
 /// compared only when both sides define it.
 public struct CatalogDiffer: Sendable {
-    /// Creates a differ.
-    public init() {}
+    /// What subscription price changes are judged against (DESIGN.md §2c): the day, the stores, the App Store's
+    /// recorded changes.
+    public var context: PriceChangeContext
+
+    /// Creates a differ; by default price changes are judged for every store, with no day known.
+    public init(context: PriceChangeContext = PriceChangeContext(asOf: nil)) {
+        self.context = context
+    }
 
     /// The diff from `old` to `new`.
     public func diff(old: Catalog, new: Catalog) -> CatalogDiff {
@@ -111,7 +117,7 @@ public struct CatalogDiffer: Sendable {
         let configIsNew = new.store == nil
         let pair = configIsNew ? ProductPair(mine: after, theirs: before, config: new, store: old)
             : ProductPair(mine: before, theirs: after, config: old, store: new)
-        let subscription = before.kind == .autoRenewable || after.kind == .autoRenewable
+        let judging = impactJudging(before, in: old, after, in: new)
         var fields: [FieldChange] = []
         var seen: Set<FieldChange> = []
         for finding in Checker.findings(on: pair, territories: nil) {
@@ -121,7 +127,7 @@ public struct CatalogDiffer: Sendable {
                 change = offerChange
             } else if field == .price, let territory = finding.territory {
                 change = priceChange(territory, before.prices[territory]?.money, after.prices[territory]?.money,
-                                     subscription: subscription)
+                                     judging: judging)
             } else {
                 // The store's lack of an offer reads "none", as within one format.
                 let storeValue = field == .introOffer ? finding.actual ?? "none" : finding.actual
@@ -152,6 +158,9 @@ public struct CatalogDiffer: Sendable {
         case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .appMismatch, .groupMissingInStore,
              .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused, .offerIDReused,
              .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange: nil
+        // The change rules judge a diff; they are no change between two catalogs themselves.
+        case .subscriptionPriceChangeUndecided, .subscriptionPriceConsentRequired, .subscriptionPriceDecreaseApplies,
+             .playCohortMigrationNeeded, .pricePreserveMismatch: nil
         }
     }
 
@@ -178,7 +187,7 @@ public struct CatalogDiffer: Sendable {
     private func prices(_ before: Product, in old: Catalog, _ after: Product, in new: Catalog,
                         sameFormat: Bool) -> [FieldChange] {
         if !sameFormat, before.prices.isEmpty || after.prices.isEmpty { return [] }
-        let subscription = before.kind == .autoRenewable || after.kind == .autoRenewable
+        let judging = impactJudging(before, in: old, after, in: new)
         var changes: [FieldChange] = []
         for territory in Set(before.prices.keys).union(after.prices.keys) {
             let oldPrice = before.prices[territory]?.money
@@ -190,25 +199,53 @@ public struct CatalogDiffer: Sendable {
                 let (lacking, catalog) = oldPrice == nil ? (before, old) : (after, new)
                 guard sameFormat || claimsEveryPrice(lacking, catalog, territory) else { continue }
             }
-            changes.append(priceChange(territory, oldPrice, newPrice, subscription: subscription))
+            changes.append(priceChange(territory, oldPrice, newPrice, judging: judging))
         }
         return changes
     }
 
-    /// One territory's price change: with the percentage when both sides price it in one currency, and the
-    /// subscriber impact on auto-renewable subscriptions.
+    /// One territory's price change: with the percentage when both sides price it in one currency, and, on
+    /// auto-renewable subscriptions priced on both sides, what it does to existing subscribers.
     private func priceChange(_ territory: Territory, _ oldPrice: Money?, _ newPrice: Money?,
-                             subscription: Bool) -> FieldChange {
+                             judging: ImpactJudging?) -> FieldChange {
         guard let oldPrice, let newPrice else {
             return FieldChange(field: .price, territory: territory, old: oldPrice?.description,
                                new: newPrice?.description)
         }
         let sameCurrency = oldPrice.currency == newPrice.currency
-        let impact: SubscriberImpact? = subscription && sameCurrency
-            ? (newPrice.amount > oldPrice.amount ? .increase : .decrease) : nil
         return FieldChange(field: .price, territory: territory, old: oldPrice.description, new: newPrice.description,
                            percent: sameCurrency ? Self.percent(from: oldPrice.amount, to: newPrice.amount) : nil,
-                           subscriberImpact: impact)
+                           subscriberImpact: judging?.impact(territory, from: oldPrice, to: newPrice))
+    }
+
+    /// How the price changes of one product pair are judged for existing subscribers (DESIGN.md §2c).
+    struct ImpactJudging {
+        let policy: PriceChangePolicy?
+        let period: SubscriptionPeriod?
+        let stores: Set<StoreKind>
+        let recorded: [RecordedPriceChange]
+        let effective: CalendarDate?
+
+        /// The impact of one change; nil when no store is judged.
+        func impact(_ territory: Territory, from old: Money, to new: Money) -> SubscriberImpact? {
+            guard !stores.isEmpty else { return nil }
+            // A scheduled price's `from` will date its own change (DESIGN.md §4); today every change takes effect
+            // at `--as-of`.
+            return SubscriberImpactJudge.impact(from: old, to: new, territory: territory, period: period,
+                                                policy: policy, effective: effective, stores: stores,
+                                                recorded: recorded)
+        }
+    }
+
+    /// The judging of a pair's price changes; nil unless it is an auto-renewable subscription. The decision and
+    /// the stores are the config side's (the new catalog's when both or neither are configs), as are the
+    /// recorded changes the context keeps by config key.
+    func impactJudging(_ before: Product, in old: Catalog, _ after: Product, in new: Catalog) -> ImpactJudging? {
+        guard before.kind == .autoRenewable || after.kind == .autoRenewable else { return nil }
+        let decided = new.store != nil && old.store == nil ? before : after
+        return ImpactJudging(policy: decided.priceChange, period: after.period ?? before.period,
+                             stores: context.stores(for: decided), recorded: context.recorded[decided.id] ?? [],
+                             effective: context.asOf)
     }
 
     /// Whether a product's lack of a price in `territory` means "not sold there" rather than "not said": a

@@ -30,12 +30,16 @@ extension Rule {
              .periodMismatch, .groupMismatch, .groupLevelMismatch, .groupMissingInStore, .introOfferMismatch,
              .familySharingMismatch, .availabilityMismatch, .nameMismatch, .offerMissingInStore,
              .offerMissingInConfig, .offerMismatch, .billingPlanMissingInStore, .billingPlanPriceMismatch,
-             .purchaseOptionMismatch:
+             .purchaseOptionMismatch, .pricePreserveMismatch:
             .compared
         case .duplicateProductID:
             .repeatedRecords
         case .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused, .offerIDReused,
              .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange:
+            .oneCatalog
+        // The change rules' values are the old and the new config price: no store side.
+        case .subscriptionPriceChangeUndecided, .subscriptionPriceConsentRequired, .subscriptionPriceDecreaseApplies,
+             .playCohortMigrationNeeded:
             .oneCatalog
         }
     }

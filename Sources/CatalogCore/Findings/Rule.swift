@@ -28,6 +28,11 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     case billingPlanPriceMismatch = "billing-plan-price-mismatch"
     case billingPlanOutOfRange = "billing-plan-out-of-range"
     case purchaseOptionMismatch = "purchase-option-mismatch"
+    case subscriptionPriceChangeUndecided = "subscription-price-change-undecided"
+    case subscriptionPriceConsentRequired = "subscription-price-consent-required"
+    case subscriptionPriceDecreaseApplies = "subscription-price-decrease-applies"
+    case playCohortMigrationNeeded = "play-cohort-migration-needed"
+    case pricePreserveMismatch = "price-preserve-mismatch"
     case ignoreExpired = "ignore-expired"
     case ignoreUnused = "ignore-unused"
 
@@ -37,13 +42,15 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .appMismatch, .typeMismatch,
              .priceMismatch, .priceMissingInStore, .periodMismatch, .groupMismatch, .groupLevelMismatch,
              .groupMissingInStore, .offerMissingInStore, .offerMismatch, .offerIDReused,
-             .billingPlanMissingInStore, .billingPlanPriceMismatch, .purchaseOptionMismatch:
+             .billingPlanMissingInStore, .billingPlanPriceMismatch, .purchaseOptionMismatch,
+             .subscriptionPriceChangeUndecided:
             .error
         case .priceMissingInConfig, .introOfferMismatch, .familySharingMismatch, .availabilityMismatch,
              .introOfferExceedsPeriod, .ignoreExpired, .offerMissingInConfig, .offerFreeWithPrice,
-             .offerNotADiscount, .billingPlanOutOfRange:
+             .offerNotADiscount, .billingPlanOutOfRange, .subscriptionPriceConsentRequired, .pricePreserveMismatch:
             .warning
-        case .nameMismatch, .storekitSingleStorefront, .ignoreUnused:
+        case .nameMismatch, .storekitSingleStorefront, .ignoreUnused, .subscriptionPriceDecreaseApplies,
+             .playCohortMigrationNeeded:
             .note
         }
     }
@@ -55,6 +62,10 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .appMismatch: .app
         case .typeMismatch: .type
         case .priceMismatch, .priceMissingInStore, .priceMissingInConfig, .storekitSingleStorefront: .price
+        // The change rules are about a price (a monthly billing plan's name their plan: `billingPlan:monthly`).
+        case .subscriptionPriceChangeUndecided, .subscriptionPriceConsentRequired, .subscriptionPriceDecreaseApplies,
+             .playCohortMigrationNeeded, .pricePreserveMismatch:
+            .price
         case .periodMismatch: .period
         case .groupMismatch, .groupMissingInStore: .group
         case .groupLevelMismatch: .level
@@ -126,6 +137,18 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
             "12 × the monthly amount is outside [yearly price, 1.5 × yearly price] in a territory."
         case .purchaseOptionMismatch:
             "A Play purchase option is missing on one side, or its kind (buy/rent), rent period or prices differ."
+        case .subscriptionPriceChangeUndecided:
+            "With --since: a subscription price changes in a territory and no `priceChange` decides what existing "
+                + "subscribers get."
+        case .subscriptionPriceConsentRequired:
+            "With --since: an App Store increase that is not preserved may need existing subscribers' consent."
+        case .subscriptionPriceDecreaseApplies:
+            "With --since: an App Store decrease reaches every existing subscriber."
+        case .playCohortMigrationNeeded:
+            "With --since: a Play price change with `existing: update` needs a price cohort migration."
+        case .pricePreserveMismatch:
+            "With --since: App Store Connect preserved the price for existing subscribers where the config says "
+                + "update, or the reverse."
         case .ignoreExpired: "A rules-file `ignore` entry is past its `until` date and no longer applies."
         case .ignoreUnused: "A rules-file `ignore` entry matched no finding."
         }
@@ -228,6 +251,48 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
                 + "legacy-compatible buy option is the product's own price. Compared: buy or rent, the rent period, "
                 + "prices per territory. An active store option missing in the config fires only when the config "
                 + "lists `purchaseOptions:` for the product."
+        case .subscriptionPriceChangeUndecided:
+            "`check --since OLD` compares the old config with this one. Each auto-renewable price that changes in a "
+                + "territory (both configs price it) needs a decision for the people already subscribed, per "
+                + "store the run checks: `priceChange: { existing: preserve }` keeps them on their price (App "
+                + "Store: the new price is created with preserveCurrentPrice; Play: they stay in their legacy "
+                + "price cohort), `existing: update` gives them the new price (App Store: Apple notifies them, "
+                + "and above its thresholds asks for consent; Play: the cohort is migrated, opt-in unless "
+                + "`increase: opt-out`). The decision may be per territory (`territories: { DE: {…} }`) and dated "
+                + "(`since: YYYY-MM-DD` covers changes that take effect on or after that day; today a change "
+                + "takes effect at --as-of). An App Store decrease needs no decision: it always reaches them. "
+                + "One finding per product, territory and store, at the new config's price."
+        case .subscriptionPriceConsentRequired:
+            "An App Store increase that existing subscribers get (`existing: update`, or no decision yet) and for "
+                + "which Apple asks their consent (`required`) or may ask it (`possible`); without consent the "
+                + "subscription expires at renewal. Apple (Advanced Commerce API, \"Handling subscription price "
+                + "changes\"; support.apple.com/109501): consent when the increase is more than 50 % of the "
+                + "current price and more than USD 5 per period (USD 50 a year for yearly subscriptions), when "
+                + "the subscriber's region requires consent for every increase, or when it is more than one "
+                + "increase a year. catalogcheck: USD storefronts `required` when both amounts are exceeded "
+                + "(exactly +50 % or exactly USD 5 is not), `possible` when one is (Apple's wording has been read "
+                + "both ways); other currencies `possible` above +50 % (their thresholds are not known); "
+                + "`required` for the second increase within 365 days that App Store Connect's dated, not "
+                + "preserved price rows show. Preserve the price (`existing: preserve`) to leave existing "
+                + "subscribers out."
+        case .subscriptionPriceDecreaseApplies:
+            "App Store Connect Help, \"Manage pricing for auto-renewable subscriptions\": existing subscriptions "
+                + "renew at the lower price, and the higher price cannot be preserved. A note, so the release says "
+                + "that every existing subscriber pays less from their next renewal."
+        case .playCohortMigrationNeeded:
+            "On Google Play a new base-plan price reaches new purchases within hours; existing subscribers stay in "
+                + "a legacy price cohort until it is migrated (Play Console, or the Play Developer API's "
+                + "`monetization.subscriptions.basePlans.migratePrices` with the regions). One note per product, "
+                + "at the product, naming the regions and the steps: an opt-in increase notifies subscribers, who "
+                + "must accept or are canceled at renewal; an opt-out increase applies only within Play's "
+                + "regional, frequency and amount limits (else it proceeds as opt-in), and an app's first one "
+                + "must be started in Play Console; offer phases are not migrated."
+        case .pricePreserveMismatch:
+            "Against an App Store Connect snapshot (fetch appstore), for territories whose price changed since "
+                + "--since: the change to the config's new price that App Store Connect records kept existing "
+                + "subscribers on their price (the replaced price row reads `preserved: true`, as in Apple's "
+                + "example of `GET /v1/subscriptions/{id}/prices`) while the config says `existing: update`, or "
+                + "did not while the config says `existing: preserve`."
         case .ignoreExpired:
             "An `ignore` entry of `.catalogcheck.yml` stops applying after its `until` date (evaluated at "
                 + "`--as-of`): the findings it hid count again, and this warning points at the entry so it is "

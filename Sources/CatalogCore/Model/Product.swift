@@ -37,6 +37,11 @@ public struct Product: Hashable, Sendable {
     public var listsTerritoryPrices: Bool
     /// Cleared for sale / available; nil when the format does not say.
     public var clearedForSale: Bool?
+    /// Config only: what existing subscribers get when the price changes (`priceChange`, DESIGN.md §2c).
+    public var priceChange: PriceChangePolicy?
+    /// The dated price changes the store input records (App Store Connect subscription price rows), sorted by
+    /// territory and date; empty when the format records none.
+    public var recordedPriceChanges: [RecordedPriceChange]
     /// Config only: the ID in a store when it differs from `id`.
     public var storeIDs: [StoreKind: ProductID]
     /// Config only: the stores the product is meant for; nil = every store.
@@ -64,6 +69,8 @@ public struct Product: Hashable, Sendable {
         priceBaseTerritory: Territory? = nil,
         listsTerritoryPrices: Bool = false,
         clearedForSale: Bool? = nil,
+        priceChange: PriceChangePolicy? = nil,
+        recordedPriceChanges: [RecordedPriceChange] = [],
         storeIDs: [StoreKind: ProductID] = [:],
         stores: Set<StoreKind>? = nil,
         location: SourceLocation,
@@ -85,6 +92,8 @@ public struct Product: Hashable, Sendable {
         self.priceBaseTerritory = priceBaseTerritory
         self.listsTerritoryPrices = listsTerritoryPrices
         self.clearedForSale = clearedForSale
+        self.priceChange = priceChange
+        self.recordedPriceChanges = recordedPriceChanges
         self.storeIDs = storeIDs
         self.stores = stores
         self.location = location

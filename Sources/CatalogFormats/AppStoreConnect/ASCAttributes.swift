@@ -2,8 +2,8 @@
 enum ASCAttributeName: String {
     // Subscriptions and in-app purchases (`referenceName` is also a subscription group's name).
     case productId, name, referenceName, familySharable, state, groupLevel, subscriptionPeriod, inAppPurchaseType
-    // Price rows (`startDate` and `endDate` also of intro offers).
-    case planType, startDate, endDate, manual
+    // Price rows (`startDate` and `endDate` also of intro offers; `preserved`: OpenAPI 4.4.1 `SubscriptionPrice`).
+    case planType, startDate, endDate, manual, preserved
     // Price points and territories.
     case customerPrice, currency
     // Intro offers.
@@ -27,7 +27,7 @@ enum ASCAttributeName: String {
 
     var kind: Kind {
         switch self {
-        case .familySharable, .manual, .active: .bool
+        case .familySharable, .manual, .active, .preserved: .bool
         case .groupLevel, .numberOfPeriods, .periodCount, .customerEligibilityPaidSubscriptionDurationInMonths,
              .customerEligibilityWaitBetweenOffersInMonths: .int
         case .customerEligibilities: .strings
@@ -40,7 +40,7 @@ enum ASCAttributeName: String {
         .productId, .name, .referenceName, .familySharable, .state, .groupLevel, .subscriptionPeriod,
         .inAppPurchaseType,
     ]
-    private static let priceRow: [ASCAttributeName] = [.planType, .startDate, .endDate, .manual]
+    private static let priceRow: [ASCAttributeName] = [.planType, .startDate, .endDate, .manual, .preserved]
     private static let introOffer: [ASCAttributeName] = [
         .offerMode, .duration, .targetSubscriptionPlanType, .startDate, .endDate, .numberOfPeriods,
     ]

@@ -12,6 +12,9 @@ struct ASCPriceRow {
     var undated = false
     /// A subscription price row of `planType` MONTHLY: the monthly billing plan's amount, not the product's price.
     var monthly = false
+    /// A subscription price row's `preserved`: existing subscribers kept this row's price when the next one was
+    /// created (`RecordedPriceChange.preserved`); nil for in-app purchase rows and rows that do not say.
+    var preserved: Bool?
 
     /// Whether this row takes precedence over `other` for the same territory: a later start (null earliest),
     /// then manual over automatic.
@@ -66,9 +69,44 @@ extension ASCCatalogBuilder {
             throw error(point, .customerPrice, "\(quotedForMessage(amountText)) is not a decimal amount")
         }
         let (territory, currency) = try lookups.territory(territoryNode, builder: self, near: node)
+        // OpenAPI 4.4.1 `SubscriptionPrice.attributes.preserved` (subscription rows only).
+        let preserved = pointType == types.subscriptionPricePoints ? try bool(node, .preserved) : nil
         return ASCPriceRow(territory: territory, money: Money(amount: amount, currency: currency), start: start,
                            manual: manual, node: node, undated: start == nil && end == nil,
-                           monthly: planType == "MONTHLY")
+                           monthly: planType == "MONTHLY", preserved: preserved)
+    }
+
+    /// The price changes a subscription's up-front rows record (DESIGN.md §2c): in each territory with more than
+    /// one row, every dated row (by start, the undated first; of two with one start, the one `beats` picks) whose
+    /// price differs from the row before, with that earlier row's `preserved`. A territory with one row records
+    /// none, so a snapshot without history costs nothing here.
+    func recordedChanges(_ rows: [ASCPriceRow]) -> [RecordedPriceChange] {
+        var counts: [Territory: Int] = [:]
+        counts.reserveCapacity(rows.count)
+        for row in rows { counts[row.territory, default: 0] += 1 }
+        var byTerritory: [Territory: [ASCPriceRow]] = [:]
+        for row in rows where counts[row.territory, default: 0] > 1 {
+            byTerritory[row.territory, default: []].append(row)
+        }
+        var changes: [RecordedPriceChange] = []
+        for (territory, territoryRows) in byTerritory {
+            var byStart: [CalendarDate?: ASCPriceRow] = [:]
+            for row in territoryRows where byStart[row.start].map({ row.beats($0) }) ?? true {
+                byStart[row.start] = row
+            }
+            let ordered = byStart.values.sorted { lhs, rhs in
+                guard let right = rhs.start else { return false }
+                guard let left = lhs.start else { return true }
+                return left < right
+            }
+            for (earlier, later) in zip(ordered, ordered.dropFirst()) {
+                guard let date = later.start, earlier.money != later.money else { continue }
+                changes.append(RecordedPriceChange(territory: territory, date: date, from: earlier.money,
+                                                   to: later.money, preserved: earlier.preserved,
+                                                   location: pool.location(of: later.node)))
+            }
+        }
+        return changes.sorted { ($0.territory, $0.date) < ($1.territory, $1.date) }
     }
 
     /// Current prices by territory, and scheduled ones (exported, never compared). With `product` (in-app

@@ -203,7 +203,9 @@ struct ASCCatalogBuilder {
             }
         }
         // MONTHLY rows are the monthly billing plan's amount, never the subscription's price.
-        (product.prices, product.uncomparedPrices) = try select(rows.filter { !$0.monthly })
+        let upfront = rows.filter { !$0.monthly }
+        (product.prices, product.uncomparedPrices) = try select(upfront)
+        product.recordedPriceChanges = recordedChanges(upfront)
         product.billingPlans = try billingPlans(of: node, monthlyRows: rows.filter(\.monthly))
         if let first = product.prices.values.min(by: { $0.territory < $1.territory }), let location = first.location {
             fieldLocations[.price] = location

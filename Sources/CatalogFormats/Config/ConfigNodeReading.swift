@@ -110,6 +110,15 @@ extension ConfigNodeReading {
         return flag
     }
 
+    /// A day written `YYYY-MM-DD` (a YAML plain date keeps its text; a timestamp is not a day).
+    func date(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> CalendarDate {
+        guard let text = node.scalar?.string, text.utf8.count == 10, let date = CalendarDate(iso: text) else {
+            throw CatalogReadError("\(path): \(node.quoted) is not a date (YYYY-MM-DD, e.g. 2026-12-31)",
+                                   at: node.location)
+        }
+        return date
+    }
+
     /// An ISO 3166-1 alpha-2 or alpha-3 code, upper case.
     func territory(_ code: String, at location: @autoclosure () -> SourceLocation,
                    path: @autoclosure () -> ConfigPath) throws(CatalogReadError) -> Territory {

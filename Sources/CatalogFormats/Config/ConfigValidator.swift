@@ -28,7 +28,7 @@ struct ConfigValidator: ConfigNodeReading {
     private static let groupKeys = ["name"]
     private static let productKeys = ["type", "name", "group", "level", "period", "price", "tier", "prices",
                                       "introOffer", "familyShareable", "clearedForSale", "storeIds", "stores", "offers",
-                                      "billingPlans", "purchaseOptions"]
+                                      "billingPlans", "purchaseOptions", "priceChange"]
     private static let introOfferKeys = ["mode", "period", "periods", "price"]
     private static let moneyKeys = ["amount", "currency"]
     static let periodHelp = "use P1W, P1M, … or \"1 month\""
@@ -335,6 +335,8 @@ struct ConfigValidator: ConfigNodeReading {
                     guard let kind else { break }
                     product.purchaseOptions = try purchaseOptions(field, path: fieldPath, productKind: kind,
                                                                   fieldLocations: &product.fieldLocations)
+                case "priceChange":
+                    product.priceChange = try priceChange(field, path: fieldPath, productKind: kind)
                 default:
                     break
                 }

@@ -173,13 +173,4 @@ struct RulesFileValidator: ConfigNodeReading {
         }
         return rule
     }
-
-    /// A day written `YYYY-MM-DD` (a YAML plain date keeps its text; a timestamp is not a day).
-    private func date(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) -> CalendarDate {
-        guard let text = node.scalar?.string, text.utf8.count == 10, let date = CalendarDate(iso: text) else {
-            throw CatalogReadError("\(path): \(node.quoted) is not a date (YYYY-MM-DD, e.g. 2026-12-31)",
-                                   at: node.location)
-        }
-        return date
-    }
 }

@@ -59,7 +59,35 @@ private struct Output: Encodable {
             try container.encode(change.old, forKey: .old)
             try container.encode(change.new, forKey: .new)
             try container.encode(change.percent, forKey: .percent)
-            try container.encode(change.subscriberImpact?.rawValue, forKey: .subscriberImpact)
+            try container.encode(change.subscriberImpact.map(Impact.init), forKey: .subscriberImpact)
+        }
+    }
+
+    /// `{"appstore": {"existing", "consent", "reason"}, "play": {"existing", "migration", "reason"}}` (DESIGN.md
+    /// §2c), with the stores the run knows.
+    struct Impact: Encodable {
+        struct AppStore: Encodable {
+            let existing: String
+            let consent: String
+            let reason: String
+        }
+
+        struct Play: Encodable {
+            let existing: String
+            let migration: String
+            let reason: String
+        }
+
+        let appstore: AppStore?
+        let play: Play?
+
+        init(_ impact: SubscriberImpact) {
+            appstore = impact.appStore.map {
+                AppStore(existing: $0.existing.rawValue, consent: $0.consent.rawValue, reason: $0.reason)
+            }
+            play = impact.play.map {
+                Play(existing: $0.existing.rawValue, migration: $0.migration.rawValue, reason: $0.reason)
+            }
         }
     }
 

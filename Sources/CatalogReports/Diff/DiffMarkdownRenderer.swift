@@ -1,7 +1,8 @@
 import CatalogCore
 
-/// The diff as Markdown for a pull-request comment: a summary line, the cautions (changes that reach customers
-/// who already paid), then one table per change kind (changed fields, added, removed, groups). Every cell is escaped; the text stays under `characterLimit` (GitHub's
+/// The diff as Markdown for a pull-request comment: a summary line, the subscription price changes that wait for a
+/// decision for existing subscribers or may need their consent, the cautions (changes that reach customers who
+/// already paid), then one table per change kind (changed fields, added, removed, groups). Every cell is escaped; the text stays under `characterLimit` (GitHub's
 /// comment limit is 65,536 characters), ending with a line that says how many rows were left out.
 public struct DiffMarkdownRenderer: Sendable {
     /// The most characters (Swift `Character`s) the output may have.
@@ -19,7 +20,36 @@ public struct DiffMarkdownRenderer: Sendable {
         out.line("")
         let inputs = "old: \(MarkdownEscaper.code(diff.old.path)), new: \(MarkdownEscaper.code(diff.new.path))"
         out.line(diff.isEmpty ? "**No differences** (\(inputs))" : "**\(DiffWording.counts(diff))** (\(inputs))")
-        // The cautions lead: they are what a reviewer must not approve without a second look.
+        // Price changes that wait for a decision for existing subscribers, or may need their consent, lead:
+        // they reach the most people (DESIGN.md §2c).
+        let urgent = diff.products.flatMap { product in
+            product.fields.compactMap { field in
+                field.subscriberImpact.flatMap { $0.isUndecided || $0.mayNeedConsent ? (product, field, $0) : nil }
+            }
+        }
+        if !urgent.isEmpty {
+            let undecided = urgent.filter { $0.2.isUndecided }.count
+            let consent = urgent.filter { $0.2.mayNeedConsent }.count
+            var counts: [String] = []
+            if undecided > 0 {
+                counts.append("\(undecided) \(undecided == 1 ? "price change waits" : "price changes wait") for a "
+                              + "decision (priceChange)")
+            }
+            if consent > 0 {
+                counts.append("\(consent) may need existing App Store subscribers' consent")
+            }
+            out.line("")
+            out.line("> **Existing subscribers: \(counts.joined(separator: "; ")).**")
+            out.table(title: "⚠️ Existing subscribers", header: ["Product", "Change", "App Store", "Play"],
+                      rows: urgent.map { product, field, impact in
+                          let head = "\(DiffWording.label(field)): \(field.old ?? "—") → \(field.new ?? "—")"
+                              + (field.percent.map { " (\($0 > 0 ? "+" : "")\($0)%)" } ?? "")
+                          return [MarkdownEscaper.code(product.productID), MarkdownEscaper.escape(head),
+                                  MarkdownEscaper.escape(impact.appStore?.summary ?? "—"),
+                                  MarkdownEscaper.escape(impact.play?.summary ?? "—")]
+                      })
+        }
+        // The cautions come next: what a reviewer must not approve without a second look.
         let cautioned = diff.products.filter { !$0.cautions.isEmpty }
         if !cautioned.isEmpty {
             out.table(title: "⚠️ Cautions", header: ["Product", "Change", "Caution"],
@@ -29,12 +59,6 @@ public struct DiffMarkdownRenderer: Sendable {
                                MarkdownEscaper.escape(DiffWording.caution(caution))]
                           }
                       })
-        }
-        let subscriberChanges = diff.products.flatMap(\.fields).filter { $0.subscriberImpact != nil }.count
-        if subscriberChanges > 0 {
-            out.line("")
-            out.line("> **\(subscriberChanges) subscription price \(subscriberChanges == 1 ? "change reaches" : "changes reach") "
-                     + "existing subscribers.**")
         }
 
         let changed = diff.products.filter { $0.change == .changed }

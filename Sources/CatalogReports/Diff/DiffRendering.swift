@@ -22,17 +22,27 @@ public enum DiffFormat: String, CaseIterable, Sendable {
 
 /// Words shared by the diff renderers, so text and Markdown say the same thing.
 enum DiffWording {
-    /// `+8.3%, increase for existing subscribers`, or nil when there is nothing to add.
+    /// `+8.3%; App Store: existing keep 59.99 (preserve); Play: new purchases only (preserve)` (DESIGN.md §2a,
+    /// §2c): the percentage and an offer's remark, then what the change does to existing subscribers in each
+    /// store the run knows; nil when there is nothing to add.
     static func note(_ change: FieldChange) -> String? {
-        var parts: [String] = []
+        var head: [String] = []
         if let percent = change.percent {
-            parts.append((percent > 0 ? "+" : "") + "\(percent)%")
+            head.append((percent > 0 ? "+" : "") + "\(percent)%")
         }
-        if let impact = change.subscriberImpact {
-            parts.append("\(impact.rawValue) for existing subscribers")
-        }
-        if let remark = change.remark { parts.append(remark) }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+        if let remark = change.remark { head.append(remark) }
+        var parts = head.isEmpty ? [] : [head.joined(separator: ", ")]
+        parts += impactParts(change.subscriberImpact)
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// `App Store: existing keep 59.99 (preserve)`, `Play: new purchases only (preserve)`: one part per store.
+    static func impactParts(_ impact: SubscriberImpact?) -> [String] {
+        guard let impact else { return [] }
+        var parts: [String] = []
+        if let appStore = impact.appStore { parts.append("App Store: \(appStore.summary)") }
+        if let play = impact.play { parts.append("Play: \(play.summary)") }
+        return parts
     }
 
     /// `price DE`, `period`, `offer:promotional:spring_promo US`.

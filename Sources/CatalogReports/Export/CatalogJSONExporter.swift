@@ -92,6 +92,7 @@ public struct CatalogJSONExporter: Sendable {
         json.member("otherOffers", self.otherOffers(of: product))
         json.member("otherPrices", product.uncomparedPrices.isEmpty ? nil : product.uncomparedPrices.sorted().map(\.summary))
         json.member("period", product.period?.description)
+        writePriceChange(of: product, to: &json)
         json.member("prices", sorted: product.prices.map { (key: $0.key.alpha2, value: $0.value.money.description) })
         writePurchaseOptions(of: product, to: &json)
         json.member("storeIds", sorted: product.storeIDs.map { (key: $0.key.rawValue, value: $0.value.rawValue) })

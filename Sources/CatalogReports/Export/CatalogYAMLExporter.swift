@@ -110,6 +110,7 @@ public struct CatalogYAMLExporter: Sendable {
         for price in product.uncomparedPrices.sorted() {
             out.comment("not compared: \(price.summary)", indent: 4)
         }
+        writePriceChange(of: product, to: &out)
         if let playID = product.storeIDs[.play] {
             out.line("    storeIds:")
             out.line("      play: \(YAMLEscaper.scalar(playID.rawValue))")

@@ -182,7 +182,9 @@ struct HTMLReleaseSections: HTMLReportPieces {
             .text("\(DiffWording.label(field)): \(field.old ?? "none") → \(field.new ?? "none")"),
         ]
         if let note = DiffWording.note(field) {
-            let kind = field.subscriberImpact == .increase ? "impact increase" : "impact"
+            // Bold where existing subscribers wait for a decision or may have to consent (DESIGN.md §2c).
+            let urgent = field.subscriberImpact.map { $0.isUndecided || $0.mayNeedConsent } ?? false
+            let kind = urgent ? "impact attention" : "impact"
             nodes.append(HTMLNode("span", .class(kind)) { " (\(note))" })
         }
         return nodes

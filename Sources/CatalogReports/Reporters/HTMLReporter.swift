@@ -110,7 +110,7 @@ public struct HTMLReporter: Reporter {
           border-radius: 2px; padding: 0 1px; font-family: "Helvetica Neue", Arial, "Liberation Sans", sans-serif; }
         .lookalike-note { margin: 0 0 4px; }
         table.changes td.product { width: 40%; }
-        .impact.increase { font-weight: 600; }
+        .impact.attention { font-weight: 600; }
         .matrix { margin-top: 20px; break-inside: avoid; }
         .matrix h3 { margin: 0 0 6px; }
         .matrix h3 .name { display: inline; margin-right: 8px; }

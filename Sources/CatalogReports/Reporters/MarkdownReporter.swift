@@ -1,7 +1,9 @@
 import CatalogCore
 
 /// GitHub-flavoured Markdown for PR comments, step summaries and release notes (DESIGN.md §6): a verdict
-/// line, a summary table with a row per input, the store remarks, then one findings table, errors first.
+/// line, the subscription price changes that wait for a decision or may need consent (`check --since`, so a pull
+/// request comment leads with them), a summary table with a row per input, the store remarks, then one findings
+/// table, errors first.
 /// Every cell is escaped with `MarkdownEscaper`, so catalog text never becomes a new cell, row, link or HTML.
 /// Suppressed findings are left out (a line counts them). The report is capped: when the findings would
 /// make it reach `characterLimit`, the table stops and a line says how many findings were left out. With a
@@ -56,7 +58,7 @@ public struct MarkdownReporter: Reporter {
                                            asOf: context.asOf).document
         }
         let verdict = verdictLine(overview)
-        var head = [verdict, ""]
+        var head = [verdict, ""] + existingSubscribers(overview.findings)
         if let asOf = context.asOf {
             head += ["Prices and `ignore … until` dates as of \(asOf).", ""]
         }
@@ -100,6 +102,44 @@ public struct MarkdownReporter: Reporter {
 
     private func verdictLine(_ overview: ReportOverview) -> String {
         "### \(overview.failed ? "❌" : "✅") catalogcheck \(overview.verdictLine)"
+    }
+
+    /// The change rules that need a reviewer's decision (DESIGN.md §2c): undecided price changes and App Store
+    /// consent, one row each; nothing when there are none.
+    private func existingSubscribers(_ findings: [Finding]) -> [String] {
+        let decide = findings.filter {
+            $0.rule == .subscriptionPriceChangeUndecided || $0.rule == .subscriptionPriceConsentRequired
+        }
+        guard !decide.isEmpty else { return [] }
+        let undecided = decide.filter { $0.rule == .subscriptionPriceChangeUndecided }.count
+        let consent = decide.count - undecided
+        var counts: [String] = []
+        if undecided > 0 { counts.append(plural(undecided, "price change waits", "price changes wait") + " for a decision") }
+        if consent > 0 { counts.append(plural(consent, "App Store increase", "App Store increases") + " may need consent") }
+        var lines = [
+            "**Existing subscribers: \(counts.joined(separator: "; ")).** Decide in `priceChange` before merging "
+                + "(docs/price-changes.md).",
+            "",
+            "| Store | Product | Territory | Change | Rule |",
+            "| --- | --- | --- | --- | --- |",
+        ]
+        // By store, product and territory: a reviewer reads one store's decisions together.
+        func store(_ finding: Finding) -> String { finding.storeKind == .play ? "Google Play" : "App Store" }
+        let ordered = decide.sorted {
+            (store($0), $0.productID ?? "", $0.territory?.alpha2 ?? "", $0.rule.rawValue)
+                < (store($1), $1.productID ?? "", $1.territory?.alpha2 ?? "", $1.rule.rawValue)
+        }
+        for finding in ordered {
+            let store = store(finding)
+            let change = [finding.actual, finding.expected].compactMap { $0 }.map(MarkdownEscaper.escape)
+                .joined(separator: " → ")
+            lines.append(tableRow([
+                store, finding.productID.map(MarkdownEscaper.code) ?? "—",
+                finding.territory.map { MarkdownEscaper.escape($0.alpha2) } ?? "—", change.isEmpty ? "—" : change,
+                MarkdownEscaper.code(finding.rule.rawValue),
+            ]))
+        }
+        return lines + [""]
     }
 
     private func summaryTable(_ overview: ReportOverview) -> [String] {

@@ -16,6 +16,11 @@ struct CheckCommand: ParsableCommand {
             Severities, accepted drift (ignore entries with a reason and an expiry) and the territories to \
             compare come from .catalogcheck.yml (or --rules). --baseline FILE suppresses the findings recorded \
             in FILE; --update-baseline records today's findings there, so only new drift fails.
+
+            --since CATALOG (a path, FORMAT:PATH, git:REV:PATH or -; typically git:origin/main:products.yml) \
+            compares that earlier config with this one and adds the change rules: a subscription price that \
+            changes without a priceChange decision for existing subscribers fails the check; App Store consent, \
+            App Store decreases and Play cohort migrations are reported (docs/price-changes.md).
             """
     )
 
@@ -24,6 +29,11 @@ struct CheckCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Record the current findings in the --baseline file and exit 0.")
     var updateBaseline = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Judge the price changes since this earlier config (PATH, FORMAT:PATH, git:REV:PATH or -) for existing "
+            + "subscribers.", valueName: "catalog"))
+    var since: String?
 
     @OptionGroup var reports: ReportOutputOptions
     @OptionGroup var destination: OutputOption
@@ -43,8 +53,9 @@ struct CheckCommand: ParsableCommand {
         let console = Console()
         let day = try date.day()
         let reports = CheckReports(reports, output: destination, asOf: day)
-        let checkRun = CheckRun(inputs: inputs, policy: policy, updatingBaseline: updateBaseline,
+        var checkRun = CheckRun(inputs: inputs, policy: policy, updatingBaseline: updateBaseline,
                                 outputs: reports.targets, asOf: day)
+        checkRun.since = since.map(InputSource.init)
         let run = try checkRun.run(console: console)
         // The reports asked for are written in a run that records the baseline too.
         try reports.write(run, console: console)

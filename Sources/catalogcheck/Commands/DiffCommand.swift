@@ -15,7 +15,8 @@ struct DiffCommand: ParsableCommand {
             or two store exports. Each is a path, FORMAT:PATH, - (standard input), or git:REV:PATH — PATH as it is at revision REV \
             in the repository of the working directory (from the repository root, or ./-relative), e.g. \
             git:origin/main:products.yml. Price changes show the percentage; a price change on an \
-            auto-renewable subscription says that it reaches existing subscribers.
+            auto-renewable subscription says, per store, what it does to existing subscribers (the new config's \
+            priceChange decision; App Store consent; Play cohort migration — docs/price-changes.md).
 
             Exit codes: 0 (also when they differ), 1 with --exit-code when anything differs, 2 unreadable input.
             """
@@ -43,7 +44,8 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let console = Console()
         let output = destination.target(implicit: "standard output")
-        let loader = CatalogLoader(options: ReadOptions(asOf: try date.day()))
+        let day = try date.day()
+        let loader = CatalogLoader(options: ReadOptions(asOf: day))
         let (oldInput, newInput) = try reportingInputErrors(console) {
             (try InputSource(old).resolve(as: .catalog), try InputSource(new).resolve(as: .catalog))
         }
@@ -52,7 +54,8 @@ struct DiffCommand: ParsableCommand {
         let (before, after) = try reportingInputErrors(console) {
             (try loader.load(oldInput), try loader.load(newInput))
         }
-        let diff = CatalogDiffer().diff(old: before, new: after)
+        // No store input: price changes are judged for both stores, at --as-of.
+        let diff = CatalogDiffer(context: PriceChangeContext(asOf: day)).diff(old: before, new: after)
         let colors = output.destination == .standardOutput && format == .text
             && Console.wantsColors(noColorFlag: noColor)
         try console.emit(format.render(diff, colors: colors), to: output.destination)

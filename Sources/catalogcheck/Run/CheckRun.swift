@@ -29,7 +29,8 @@ struct CheckRun {
     var outputs: [OutputTarget]
     /// `--as-of`.
     var asOf: CalendarDate
-    /// `report --since`: an earlier config whose diff against this one the release report shows.
+    /// `--since`: an earlier config; the change rules judge its diff against this one (DESIGN.md §2c), and the
+    /// release report shows it.
     var since: InputSource?
 
     /// The run the options describe.
@@ -82,11 +83,18 @@ struct CheckRun {
             try loader.load(config: config, stores: stores)
         }
         let options = CheckOptions(territories: territories ?? rules.territories)
-        let checked = Checker(options: options).check(config: configCatalog, stores: storeCatalogs)
-        let result = Policy(rules: rules, baseline: baseline, strict: strict, asOf: asOf).apply(to: checked)
+        var checked = Checker(options: options).check(config: configCatalog, stores: storeCatalogs)
         let changes = try sinceInput.map { input in
-            CatalogDiffer().diff(old: try reportingInputErrors(console) { try loader.load(input) }, new: configCatalog)
+            let context = PriceChangeContext(asOf: asOf, config: configCatalog, stores: storeCatalogs)
+            let old = try reportingInputErrors(console) { try loader.load(input) }
+            return CatalogDiffer(context: context).diff(old: old, new: configCatalog)
         }
+        if let changes {
+            // The change rules' findings count like every other: the policy applies to them and sorts them in.
+            checked.findings += PriceChangeRules.findings(changes: changes, config: configCatalog,
+                                                          stores: storeCatalogs, territories: options.territories)
+        }
+        let result = Policy(rules: rules, baseline: baseline, strict: strict, asOf: asOf).apply(to: checked)
         return CheckedRun(result: result, config: configCatalog, stores: storeCatalogs, changes: changes)
     }
 
