@@ -199,4 +199,24 @@ struct InputResolutionTests {
         #expect(validate.exitCode == 2)
         #expect(validate.stdout + validate.stderr == message)
     }
+
+    /// Issue #25 item 5: a JSON config whose products hold `purchaseOptions` was taken for a Play catalog (exit 2),
+    /// even when named `catalog:`.
+    @Test("a JSON config with purchase options is a config, detected or named catalog:", arguments: [false, true])
+    func jsonConfigWithPurchaseOptions(named: Bool) throws {
+        // Arrange
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("products.json")
+        try Data(#"""
+            {"version": 1, "app": {"bundleId": "com.trailmate.app"},
+             "products": {"com.trailmate.app.offline_maps": {"type": "non-consumable",
+                          "purchaseOptions": {"rent-30d": {"rent": "P30D"}}}}}
+            """#.utf8).write(to: config)
+        // Act
+        let result = try CommandRunner.run(["validate", "--config", (named ? "catalog:" : "") + config.path])
+        // Assert
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(!result.stderr.contains("not a product config"))
+    }
 }

@@ -49,6 +49,25 @@ struct FormatDetectorTests {
         #expect(FormatDetector.sniff("<html></html>") == nil)
     }
 
+    /// Issue #25 item 5: a JSON config whose products hold `purchaseOptions` (or `subscriptions`, `sku`) was
+    /// taken for a Play catalog, since detection looked for those names anywhere in the first bytes.
+    @Test("a JSON config is told by its structure, whatever keys its products hold")
+    func configByStructure() {
+        let withPurchaseOptions = #"""
+            {"version": 1, "products": {"coins": {"type": "consumable", "purchaseOptions": {"rent": {"rent": "P30D"}}}}}
+            """#
+        let configKeysOnly = #"{"version": 1, "app": {"bundleId": "com.example"}, "groups": {"subscriptions": {}}}"#
+
+        #expect(FormatDetector.sniff(withPurchaseOptions) == .catalog)
+        #expect(FormatDetector.sniff(configKeysOnly) == .catalog)
+        // A StoreKit file's `products` is an array and its `version` an object; a Play resource has neither.
+        #expect(FormatDetector.sniff(#"{"products": [], "settings": {}, "subscriptionGroups": [], "version": {"major": 4}}"#) == .storekit)
+        #expect(FormatDetector.sniff(#"{"version": 1, "purchaseOptions": [], "productId": "x"}"#) == .playJSON)
+        #expect(JSONTopLevel.members(of: #"{"a": {"b": [1, "}"]}, "c": "d", "e"#)
+                == [.init(key: "a", value: "{"), .init(key: "c", value: "\"")])
+        #expect(JSONTopLevel.members(of: "[1]") == nil)
+    }
+
     @Test("a Transporter package folder is detected by its metadata.xml")
     func transporterPackage() throws {
         let folder = try Fixtures.transporterPackage(with: "xml/lookup-software5.4.xml")

@@ -151,6 +151,10 @@ public enum FormatDetector {
             if text.lowercased().hasPrefix("product id,") { return .playCSV }
             return nil
         }
+        // By structure first (DESIGN.md §2): a top-level `products` mapping, or top-level keys that are all the
+        // config's with a numeric `version`, is a product config, whatever keys its products hold (a config's
+        // `purchaseOptions` is no Play catalog).
+        if let members = JSONTopLevel.members(of: text), JSONTopLevel.isProductConfig(members) { return .catalog }
         func has(_ key: String) -> Bool { text.contains("\"\(key)\"") }
         if has("subscriptionGroups") && (has("settings") || has("productID")) || has("nonRenewingSubscriptions") {
             return .storekit

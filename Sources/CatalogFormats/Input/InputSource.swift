@@ -200,8 +200,9 @@ public struct ResolvedInput: Sendable {
         func fileFormat(_ file: URL) -> Result<CatalogFormat, CatalogReadError> {
             if let knownFormat { return .success(knownFormat) }
             return refusing(Result { () throws(CatalogReadError) in
-                if role == .config, let store = try? FormatDetector.detectFile(file, displayPath: displayPath),
-                   store != .catalog {
+                // `--config catalog:PATH` names the format: the file is read as a config, never detected.
+                if role == .config, source.format == nil,
+                   let store = try? FormatDetector.detectFile(file, displayPath: displayPath), store != .catalog {
                     // A store catalog given as the config would fail on its first key with a message about
                     // that key: say what the file is instead.
                     throw CatalogReadError("a store catalog (\(store.rawValue)), not a product config; give it with "
