@@ -6,13 +6,27 @@ public struct Price: Hashable, Sendable {
     public var money: Money
     /// Where the price was read.
     public var location: SourceLocation?
+    /// Whether someone set the price by hand or the store derived it from the base territory; nil when the
+    /// format does not say (DESIGN.md §4 "Equalized prices").
+    public var origin: PriceOrigin?
 
     /// Creates a price.
-    public init(territory: Territory, money: Money, location: SourceLocation? = nil) {
+    public init(territory: Territory, money: Money, location: SourceLocation? = nil, origin: PriceOrigin? = nil) {
         self.territory = territory
         self.money = money
         self.location = location
+        self.origin = origin
     }
+}
+
+/// How a store price came about, where the format states it: App Store Connect keeps an in-app purchase's
+/// prices as `manualPrices` and `automaticPrices` (rows with `manual`); Apple rewrites automatic ones at its tax
+/// and exchange-rate updates (developer.apple.com/news/?id=0l93cjfe, 2024-01-30).
+public enum PriceOrigin: String, Hashable, Sendable {
+    /// Set by hand for the territory (the base territory's price, or a manual override).
+    case manual
+    /// Derived by the store from the base territory's price (equalized).
+    case automatic
 }
 
 /// A price a source states but that is never compared: a scheduled change, or a price that is not for a
@@ -51,6 +65,12 @@ public struct UncomparedPrice: Hashable, Comparable, Sendable {
     /// The label of a price row for a territory where the store does not sell the product (App Store Connect
     /// `availableTerritories`, FORMATS.md "ASC availability").
     public static let unavailableLabel = "unavailable"
+
+    /// The label of a price that starts after `--as-of` (App Store Connect `startDate`; a config schedule entry).
+    public static let scheduledLabel = "scheduled"
+
+    /// Whether this is a scheduled price (`scheduledLabel`) with its start date.
+    public var isScheduled: Bool { label == Self.scheduledLabel && startDate != nil }
 
     /// Whether this is a price row for a territory where the product is not sold.
     public var isUnavailable: Bool { label == Self.unavailableLabel }

@@ -7,6 +7,8 @@ struct ASCPriceRow {
     let money: Money
     let start: CalendarDate?
     let manual: Bool
+    /// Whether the row or its relationship states `manual` (in-app purchase rows); otherwise `manual` is true.
+    var originStated = false
     let node: NodeID
     /// True when neither the attributes nor the ID (`ASCPriceRowDates`) date the row.
     var undated = false
@@ -35,7 +37,8 @@ extension ASCCatalogBuilder {
 
     /// One price row resolved to territory, amount and dates; nil when the row is neither an up-front nor a
     /// monthly-plan price (`monthly` says which), has ended, or the input lacks its territory or price point.
-    func priceRow(_ node: NodeID, pointType: TypeID?, manual linkedAsManual: Bool,
+    /// `linkedAsManual` is what the relationship the row was found through says (nil: nothing).
+    func priceRow(_ node: NodeID, pointType: TypeID?, manual linkedAsManual: Bool?,
                   lookups: inout ASCLookups, tally: inout Tally) throws(CatalogReadError) -> ASCPriceRow?
     {
         tally.readRows[Int(node.index)] = true
@@ -53,7 +56,8 @@ extension ASCCatalogBuilder {
             (start, end) = (dates.start, dates.end)
         }
         if let end, end <= asOf { return nil }
-        let manual = try bool(node, .manual) ?? linkedAsManual
+        let stated = try bool(node, .manual) ?? linkedAsManual
+        let manual = stated ?? true
 
         let point = pool.firstLinked(node, type: pointType)
         let territoryNode = pool.firstLinked(node, type: types.territories)
@@ -67,13 +71,14 @@ extension ASCCatalogBuilder {
         }
         let (territory, currency) = try lookups.territory(territoryNode, builder: self, near: node)
         return ASCPriceRow(territory: territory, money: Money(amount: amount, currency: currency), start: start,
-                           manual: manual, node: node, undated: start == nil && end == nil,
+                           manual: manual, originStated: stated != nil, node: node, undated: start == nil && end == nil,
                            monthly: planType == "MONTHLY")
     }
 
     /// Current prices by territory, and scheduled ones (exported, never compared). With `product` (in-app
     /// purchases), two undated rows of one territory that neither beats and that disagree are an error naming
-    /// both (FORMATS.md): which one is current must not depend on file order.
+    /// both (FORMATS.md): which one is current must not depend on file order. Prices carry the origin their rows
+    /// state (in-app purchases: `manualPrices` / `automaticPrices`, `manual`; subscription rows state none).
     func select(_ rows: [ASCPriceRow], product: String? = nil) throws(CatalogReadError)
         -> ([Territory: Price], [UncomparedPrice])
     {
@@ -101,13 +106,14 @@ extension ASCCatalogBuilder {
             throw undatedConflict(product ?? "", pair.0, pair.1)
         }
         let prices = current.mapValues {
-            Price(territory: $0.territory, money: $0.money, location: pool.location(of: $0.node))
+            Price(territory: $0.territory, money: $0.money, location: pool.location(of: $0.node),
+                  origin: $0.originStated ? $0.manual ? .manual : .automatic : nil)
         }
         // Sorted by territory, then start (cheaper than UncomparedPrice's text order, and the same here).
         let uncompared = scheduled.sorted {
             ($0.key.territory, $0.key.start) < ($1.key.territory, $1.key.start)
         }.map {
-            UncomparedPrice(label: "scheduled", territory: $0.value.territory, amount: $0.value.money,
+            UncomparedPrice(label: UncomparedPrice.scheduledLabel, territory: $0.value.territory, amount: $0.value.money,
                             startDate: $0.key.start)
         }
         return (prices, uncompared)
@@ -164,7 +170,7 @@ struct ASCPriceRowDates {
 }
 
 /// What the builder resolves once per distinct input: territories (ISO code and currency, `attributes.currency`,
-/// else the App Store currency) and amounts (a price point's `customerPrice`; a few hundred distinct texts among
+/// else the App Store currency on `--as-of`) and amounts (a price point's `customerPrice`; a few hundred distinct texts among
 /// hundreds of thousands of rows).
 struct ASCLookups {
     private var territories: [NodeID: (Territory, CurrencyCode)] = [:]
@@ -195,7 +201,7 @@ struct ASCLookups {
                 throw builder.error(node, .currency, "\(quotedForMessage(code)) is not an ISO 4217 currency code")
             }
             currency = parsed
-        } else if let fallback = territory.appStoreCurrency {
+        } else if let fallback = territory.appStoreCurrency(on: builder.asOf) {
             currency = fallback
         } else {
             throw CatalogReadError(

@@ -45,13 +45,13 @@ public struct StoreKitConfigReader: CatalogReader {
                                    at: SourceLocation(path: displayPath))
         }
         let document = try JSONDocument(contentsOf: url, displayPath: displayPath)
-        return try StoreKitParser(document: document).catalog()
+        return try StoreKitParser(document: document, asOf: options.asOf).catalog()
     }
 
     /// Reads a `.storekit` file's bytes (e.g. a file read from git); `displayPath` names it in locations.
     public func read(data: Data, displayPath: String, options: ReadOptions) throws(CatalogReadError) -> Catalog {
         let document = try JSONDocument(data: data, path: displayPath)
-        return try StoreKitParser(document: document).catalog()
+        return try StoreKitParser(document: document, asOf: options.asOf).catalog()
     }
 }
 
@@ -127,6 +127,9 @@ private enum StoreKitOfferSection: CaseIterable {
 /// One pass over a parsed `.storekit` document.
 private struct StoreKitParser {
     let document: JSONDocument
+    /// The day the prices are read for: a storefront's currency is the one it uses that day (BG: BGN before
+    /// 2026-01-01).
+    let asOf: CalendarDate
 
     func catalog() throws(CatalogReadError) -> Catalog {
         let root = document.root
@@ -142,7 +145,7 @@ private struct StoreKitParser {
                                  + "\(sections) (\(describeKeysFound(members.map(\.key))))", at: root)
         }
         let (storefront, storefrontRemark) = try self.storefront(root)
-        guard let currency = storefront.appStoreCurrency else {
+        guard let currency = storefront.appStoreCurrency(on: asOf) else {
             throw CatalogReadError("no App Store currency is known for storefront \(storefront.alpha3)",
                                    at: document.location(of: root["settings"]?["_storefront"] ?? root))
         }

@@ -138,10 +138,11 @@ extension Rule {
              .priceMissingInConfig, .periodMismatch, .groupMismatch, .groupLevelMismatch, .groupMissingInStore,
              .introOfferMismatch, .familySharingMismatch, .availabilityMismatch, .nameMismatch, .offerMissingInStore,
              .offerMissingInConfig, .offerMismatch, .billingPlanMissingInStore, .billingPlanPriceMismatch,
-             .purchaseOptionMismatch:
+             .purchaseOptionMismatch, .priceNotEqualized, .priceScheduleMismatch:
             true
         case .duplicateProductID, .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused,
-             .offerIDReused, .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange:
+             .offerIDReused, .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange, .pricesNotCompared,
+             .currencyNotValidAtDate, .currencyChangeoverAhead, .subscriptionPriceMatrixIncomplete:
             false
         }
     }

@@ -81,7 +81,7 @@ struct CheckRun {
         let (configCatalog, storeCatalogs) = try reportingInputErrors(console) {
             try loader.load(config: config, stores: stores)
         }
-        let options = CheckOptions(territories: territories ?? rules.territories)
+        let options = CheckOptions(territories: territories ?? rules.territories, asOf: asOf)
         let checked = Checker(options: options).check(config: configCatalog, stores: storeCatalogs)
         let result = Policy(rules: rules, baseline: baseline, strict: strict, asOf: asOf).apply(to: checked)
         let changes = try sinceInput.map { input in
