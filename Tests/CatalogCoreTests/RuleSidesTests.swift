@@ -14,7 +14,8 @@ struct RuleSidesTests {
                              .ignoreExpired, .ignoreUnused, .offerIDReused, .offerFreeWithPrice,
                              .offerNotADiscount, .billingPlanOutOfRange, .subscriptionPriceChangeUndecided,
                              .subscriptionPriceConsentRequired, .subscriptionPriceDecreaseApplies,
-                             .playCohortMigrationNeeded])
+                             .playCohortMigrationNeeded, .pricesNotCompared, .currencyNotValidAtDate,
+                             .currencyChangeoverAhead, .subscriptionPriceMatrixIncomplete])
     }
 
     @Test("a missing product is on one side, a repeated ID in one catalog")

@@ -138,11 +138,21 @@ struct SubscriberConsentTests {
     }
 
     @Test("another currency on one side: unknown")
-    func changeover() throws {
-        let impact = try #require(PriceChangeCase(old: "19.99 BGN", new: "9.99 EUR", territory: "BG").impact())
+    func otherCurrency() throws {
+        let impact = try #require(PriceChangeCase(old: "9.99 USD", new: "9.99 EUR", territory: "DE").impact())
         #expect(impact.direction == .unknown)
         #expect(impact.appStore?.consent == .unknown)
         #expect(impact.appStore?.existing == .undecided)
+    }
+
+    @Test("across a currency changeover the old price counts at the legal rate: 19.99 BGN is 10.22 EUR")
+    func changeover() throws {
+        // Arrange: 19.99 BGN / 1.95583 = 10.22 EUR; 9.99 EUR is below it.
+        let impact = try #require(PriceChangeCase(old: "19.99 BGN", new: "9.99 EUR", territory: "BG").impact())
+        // Assert
+        #expect(impact.direction == .decrease)
+        #expect(impact.appStore?.consent == .notApplicable)
+        #expect(impact.appStore?.existing == .update)
     }
 
     @Test("no period: above USD 50 is required, between USD 5 and 50 possible")

@@ -45,6 +45,8 @@ private func fileOnly(_ product: Product) -> Product {
     copy.fieldLocations = [:]
     // The recorded price changes have their own test, line for line (PriceChangeConfigTests).
     copy.recordedPriceChanges = []
+    // Manual or automatic: `EqualizedPriceTests` reads them from schedules that state both.
+    copy.priceOrigins = [:]
     copy.prices = product.prices.mapValues {
         Price(territory: $0.territory, money: $0.money, location: $0.location.map { Location(path: $0.path) })
     }

@@ -2,9 +2,13 @@
 public struct CheckOptions: Hashable, Sendable {
     /// Compare prices only in these territories (`--territory`); nil = all.
     public var territories: Set<Territory>?
+    /// The day the check is for (`--as-of`): which currency a storefront uses (DESIGN.md §4 "Currencies
+    /// change"); nil leaves the currency rules out.
+    public var asOf: CalendarDate?
 
     /// Creates options.
-    public init(territories: Set<Territory>? = nil) {
+    public init(territories: Set<Territory>? = nil, asOf: CalendarDate? = nil) {
         self.territories = territories
+        self.asOf = asOf
     }
 }

@@ -17,7 +17,8 @@ public struct Checker: Sendable {
         let configKey: (Product) -> String = { $0.id.rawValue }
         var findings = (IntroOfferRules.exceedingTrials(in: config, storePath: nil, idFor: configKey)
             + OfferRules.lint(config, storePath: nil, idFor: configKey)
-            + BillingPlanRules.lint(config, storePath: nil, idFor: configKey)).sorted()
+            + BillingPlanRules.lint(config, storePath: nil, idFor: configKey)
+            + CurrencyRules.check(config, asOf: options.asOf, territories: options.territories)).sorted()
         var comparisons: [StoreComparison] = []
         for (position, store) in stores.enumerated() {
             let input = StoreInputID(position: position)
@@ -65,10 +66,13 @@ public struct Checker: Sendable {
         findings += matching.configDuplicates.map { IdentityRules.configDuplicate($0, storePath: storePath) }
         findings += IdentityRules.missing(configByStoreID: matching.configByStoreID, storeByID: matching.storeByID,
                                           configPath: config.path, storePath: storePath)
+        var pairs: [ProductPair] = []
         for match in matching.matches {
             let pair = ProductPair(mine: match.mine, theirs: match.theirs, config: config, store: store)
             findings += Self.findings(on: pair, territories: options.territories)
+            pairs.append(pair)
         }
+        findings += PriceRules.notCompared(pairs, store: store, territories: options.territories)
 
         // The store on its own (free trials longer than their period, offer and billing-plan lint), in its own
         // records, named by config key when matched; a store group by the config group of the same name.
@@ -83,6 +87,7 @@ public struct Checker: Sendable {
         findings += BillingPlanRules.lint(store, storePath: storePath, idFor: storeKey)
         findings += GroupRules.missing(config: config, relevant: matching.relevant, store: store)
         findings += PriceRules.singleStorefront(store)
+        findings += PriceRules.incompleteMatrices(store, territories: options.territories, idFor: storeKey)
         return findings
     }
 }

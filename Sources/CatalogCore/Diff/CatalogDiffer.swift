@@ -157,7 +157,10 @@ public struct CatalogDiffer: Sendable {
         // The lint rules judge one catalog on its own: no change between two.
         case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .appMismatch, .groupMissingInStore,
              .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused, .offerIDReused,
-             .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange: nil
+             .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange, .pricesNotCompared,
+             .currencyNotValidAtDate, .currencyChangeoverAhead, .subscriptionPriceMatrixIncomplete: nil
+        // A manual price where the config equalizes, and a schedule, are no change of the price in effect.
+        case .priceNotEqualized, .priceScheduleMismatch: nil
         // The change rules judge a diff; they are no change between two catalogs themselves.
         case .subscriptionPriceChangeUndecided, .subscriptionPriceConsentRequired, .subscriptionPriceDecreaseApplies,
              .playCohortMigrationNeeded, .pricePreserveMismatch: nil
@@ -212,6 +215,9 @@ public struct CatalogDiffer: Sendable {
             return FieldChange(field: .price, territory: territory, old: oldPrice?.description,
                                new: newPrice?.description)
         }
+        if let changeover = territory.changeover(from: oldPrice.currency, to: newPrice.currency) {
+            return changeoverChange(territory, oldPrice, newPrice, changeover, judging: judging)
+        }
         let sameCurrency = oldPrice.currency == newPrice.currency
         return FieldChange(field: .price, territory: territory, old: oldPrice.description, new: newPrice.description,
                            percent: sameCurrency ? Self.percent(from: oldPrice.amount, to: newPrice.amount) : nil,
@@ -246,6 +252,24 @@ public struct CatalogDiffer: Sendable {
         return ImpactJudging(policy: decided.priceChange, period: after.period ?? before.period,
                              stores: context.stores(for: decided), recorded: context.recorded[decided.id] ?? [],
                              effective: context.asOf)
+    }
+
+    /// A price moved across a storefront's currency changeover (BG: BGN to EUR): compared with the old price at
+    /// the legal rate, `19.99 BGN -> 10.22 EUR (changeover at 1.95583)`; a new price other than the legal
+    /// conversion is a change from that conversion, in percent, judged for existing subscribers from the converted
+    /// amount (the legal conversion itself changes nothing they pay).
+    private func changeoverChange(_ territory: Territory, _ oldPrice: Money, _ newPrice: Money,
+                                  _ changeover: CurrencyChangeover, judging: ImpactJudging?) -> FieldChange {
+        let converted = changeover.convert(oldPrice)
+        let remark = "changeover at \(changeover.rateText)"
+        guard converted.amount != newPrice.amount else {
+            return FieldChange(field: .price, territory: territory, old: oldPrice.description,
+                               new: newPrice.description, remark: remark)
+        }
+        let impact = judging?.impact(territory, from: converted, to: newPrice)
+        return FieldChange(field: .price, territory: territory, old: oldPrice.description, new: newPrice.description,
+                           percent: Self.percent(from: converted.amount, to: newPrice.amount),
+                           subscriberImpact: impact, remark: remark + " from \(converted)")
     }
 
     /// Whether a product's lack of a price in `territory` means "not sold there" rather than "not said": a

@@ -30,7 +30,7 @@ extension Rule {
              .periodMismatch, .groupMismatch, .groupLevelMismatch, .groupMissingInStore, .introOfferMismatch,
              .familySharingMismatch, .availabilityMismatch, .nameMismatch, .offerMissingInStore,
              .offerMissingInConfig, .offerMismatch, .billingPlanMissingInStore, .billingPlanPriceMismatch,
-             .purchaseOptionMismatch, .pricePreserveMismatch:
+             .purchaseOptionMismatch, .pricePreserveMismatch, .priceNotEqualized, .priceScheduleMismatch:
             .compared
         case .duplicateProductID:
             .repeatedRecords
@@ -40,6 +40,8 @@ extension Rule {
         // The change rules' values are the old and the new config price: no store side.
         case .subscriptionPriceChangeUndecided, .subscriptionPriceConsentRequired, .subscriptionPriceDecreaseApplies,
              .playCohortMigrationNeeded:
+            .oneCatalog
+        case .pricesNotCompared, .currencyNotValidAtDate, .currencyChangeoverAhead, .subscriptionPriceMatrixIncomplete:
             .oneCatalog
         }
     }

@@ -33,6 +33,12 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     case subscriptionPriceDecreaseApplies = "subscription-price-decrease-applies"
     case playCohortMigrationNeeded = "play-cohort-migration-needed"
     case pricePreserveMismatch = "price-preserve-mismatch"
+    case pricesNotCompared = "prices-not-compared"
+    case priceNotEqualized = "price-not-equalized"
+    case priceScheduleMismatch = "price-schedule-mismatch"
+    case currencyNotValidAtDate = "currency-not-valid-at-date"
+    case currencyChangeoverAhead = "currency-changeover-ahead"
+    case subscriptionPriceMatrixIncomplete = "subscription-price-matrix-incomplete"
     case ignoreExpired = "ignore-expired"
     case ignoreUnused = "ignore-unused"
 
@@ -43,14 +49,15 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
              .priceMismatch, .priceMissingInStore, .periodMismatch, .groupMismatch, .groupLevelMismatch,
              .groupMissingInStore, .offerMissingInStore, .offerMismatch, .offerIDReused,
              .billingPlanMissingInStore, .billingPlanPriceMismatch, .purchaseOptionMismatch,
-             .subscriptionPriceChangeUndecided:
+             .subscriptionPriceChangeUndecided, .currencyNotValidAtDate, .priceScheduleMismatch:
             .error
         case .priceMissingInConfig, .introOfferMismatch, .familySharingMismatch, .availabilityMismatch,
              .introOfferExceedsPeriod, .ignoreExpired, .offerMissingInConfig, .offerFreeWithPrice,
-             .offerNotADiscount, .billingPlanOutOfRange, .subscriptionPriceConsentRequired, .pricePreserveMismatch:
+             .offerNotADiscount, .billingPlanOutOfRange, .subscriptionPriceConsentRequired, .pricePreserveMismatch,
+             .priceNotEqualized, .subscriptionPriceMatrixIncomplete:
             .warning
         case .nameMismatch, .storekitSingleStorefront, .ignoreUnused, .subscriptionPriceDecreaseApplies,
-             .playCohortMigrationNeeded:
+             .playCohortMigrationNeeded, .pricesNotCompared, .currencyChangeoverAhead:
             .note
         }
     }
@@ -80,6 +87,8 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
             .offerID("*")
         case .billingPlanMissingInStore, .billingPlanPriceMismatch, .billingPlanOutOfRange: .billingPlan(.monthly)
         case .purchaseOptionMismatch: .purchaseOption("*")
+        case .pricesNotCompared, .priceNotEqualized, .priceScheduleMismatch, .currencyNotValidAtDate, .currencyChangeoverAhead,
+             .subscriptionPriceMatrixIncomplete: .price
         }
     }
 
@@ -88,7 +97,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     public var isProductless: Bool {
         switch self {
         case .appMismatch, .groupMissingInStore, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused,
-             .offerIDReused:
+             .offerIDReused, .pricesNotCompared, .currencyChangeoverAhead:
             true
         default: false
         }
@@ -149,6 +158,18 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .pricePreserveMismatch:
             "With --since: App Store Connect preserved the price for existing subscribers where the config says "
                 + "update, or the reverse."
+        case .pricesNotCompared:
+            "Equalized territories this store input cannot compare (App Store subscriptions, Play), counted once."
+        case .priceNotEqualized:
+            "App Store Connect: a territory the config leaves to equalization has a manual price."
+        case .priceScheduleMismatch:
+            "A scheduled price (territory, start date, amount) is on one side only or differs."
+        case .currencyNotValidAtDate:
+            "A config price's currency is not the storefront's currency at `--as-of` (BG in BGN after 2025-12-31)."
+        case .currencyChangeoverAhead:
+            "A known currency changeover of a priced territory falls within 90 days after `--as-of`."
+        case .subscriptionPriceMatrixIncomplete:
+            "App Store Connect: a subscription not removed from sale lacks a price in a territory of its availability."
         case .ignoreExpired: "A rules-file `ignore` entry is past its `until` date and no longer applies."
         case .ignoreUnused: "A rules-file `ignore` entry matched no finding."
         }
@@ -293,6 +314,41 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
                 + "subscribers on their price (the replaced price row reads `preserved: true`, as in Apple's "
                 + "example of `GET /v1/subscriptions/{id}/prices`) while the config says `existing: update`, or "
                 + "did not while the config says `existing: preserve`."
+        case .pricesNotCompared:
+            "A config that writes `others: equalized` (or `equalized: true` beside `price:`) fixes the listed "
+                + "territories and leaves the others to the store. Where the store input does not say whether a "
+                + "price was equalized (App Store subscriptions, which Apple equalizes once when the price is "
+                + "set; Google Play, which converts regional prices once, `convertRegionPrices`), those "
+                + "territories are not compared: one note per store input counts them."
+        case .priceNotEqualized:
+            "App Store Connect in-app purchases keep each territory's price as manual or automatic "
+                + "(`manualPrices`, `automaticPrices`, `manual`). In a territory the config leaves to "
+                + "equalization, Apple updates automatic prices at its tax and exchange-rate updates "
+                + "(developer.apple.com/news/?id=0l93cjfe) and never a manual one: someone set this price by "
+                + "hand. List the territory in the config, or return it to automatic pricing in the store."
+        case .priceScheduleMismatch:
+            "Compared only for territories the config writes as a schedule (`BG: [{price: 19.99 BGN}, {from: "
+                + "2026-01-01, price: 10.22 EUR}]`), against a store input that states scheduled prices (App Store "
+                + "Connect rows with a `startDate`): every change after `--as-of` must be on both sides, on the same "
+                + "day, at the same amount. The App Store keeps one future change per storefront, so a config "
+                + "listing two shows the later one here. A territory given as one price compares the price in "
+                + "effect only."
+        case .subscriptionPriceMatrixIncomplete:
+            "App Store Connect keeps an auto-renewable subscription `MISSING_METADATA` until every territory of "
+                + "its availability has a price. Checked on each App Store Connect snapshot on its own, for "
+                + "subscriptions in any state but REMOVED_FROM_SALE and DEVELOPER_REMOVED_FROM_SALE whose "
+                + "availability the snapshot holds: one finding per territory without a current price."
+        case .currencyNotValidAtDate:
+            "Storefronts change currency on dated days at a fixed legal rate: Bulgaria from BGN to EUR on "
+                + "2026-01-01 at 1.95583 BGN per EUR, Croatia from HRK to EUR on 2023-01-01 at 7.53450. A config "
+                + "price in effect at `--as-of` in the currency the storefront does not use that day fires (the "
+                + "message gives the amount at the legal rate); a scheduled entry in the old currency before "
+                + "the changeover is fine. Store rows keep the currency their own snapshot states, so an old "
+                + "snapshot in BGN reads cleanly. Checked on the config once per run."
+        case .currencyChangeoverAhead:
+            "One note per changeover within 90 days after `--as-of` in a territory the config prices in the "
+                + "old currency: schedule the new currency's price from the changeover day (`prices: { BG: "
+                + "[{price: 19.99 BGN}, {from: 2026-01-01, price: 10.22 EUR}] }`)."
         case .ignoreExpired:
             "An `ignore` entry of `.catalogcheck.yml` stops applying after its `until` date (evaluated at "
                 + "`--as-of`): the findings it hid count again, and this warning points at the entry so it is "

@@ -15,6 +15,16 @@ public struct Price: Hashable, Sendable {
     }
 }
 
+/// How a store price came about, where the format states it: App Store Connect keeps an in-app purchase's
+/// prices as `manualPrices` and `automaticPrices` (rows with `manual`); Apple rewrites automatic ones at its tax
+/// and exchange-rate updates (developer.apple.com/news/?id=0l93cjfe, 2024-01-30).
+public enum PriceOrigin: String, Hashable, Sendable {
+    /// Set by hand for the territory (the base territory's price, or a manual override).
+    case manual
+    /// Derived by the store from the base territory's price (equalized).
+    case automatic
+}
+
 /// A price a source states but that is never compared: a scheduled change, or a price that is not for a
 /// territory (Play `otherRegionsConfig`, legacy `defaultPrice`, a CSV home-currency price). Exported only.
 public struct UncomparedPrice: Hashable, Comparable, Sendable {
@@ -51,6 +61,12 @@ public struct UncomparedPrice: Hashable, Comparable, Sendable {
     /// The label of a price row for a territory where the store does not sell the product (App Store Connect
     /// `availableTerritories`, FORMATS.md "ASC availability").
     public static let unavailableLabel = "unavailable"
+
+    /// The label of a price that starts after `--as-of` (App Store Connect `startDate`; a config schedule entry).
+    public static let scheduledLabel = "scheduled"
+
+    /// Whether this is a scheduled price (`scheduledLabel`) with its start date.
+    public var isScheduled: Bool { label == Self.scheduledLabel && startDate != nil }
 
     /// Whether this is a price row for a territory where the product is not sold.
     public var isUnavailable: Bool { label == Self.unavailableLabel }

@@ -35,6 +35,20 @@ public struct Product: Hashable, Sendable {
     /// Config only: the prices come from a per-territory `prices:` list (not `price:` / `tier:`), so a territory
     /// the store prices and the list lacks is a finding (`price-missing-in-config`).
     public var listsTerritoryPrices: Bool
+    /// Config only: the listed prices are fixed and the store sets every other territory from the base
+    /// territory (`others: equalized` in `prices:`, or `equalized: true` beside `price:`; DESIGN.md §4).
+    public var equalizesOtherTerritories: Bool
+    /// Whether each current price was set by hand or derived by the store, by territory, where the format says
+    /// (App Store Connect in-app purchases); empty otherwise. Kept beside `prices`, not in `Price`, so that a
+    /// price stays 48 bytes (`SourceLocationTests`).
+    public var priceOrigins: [Territory: PriceOrigin] = [:]
+    /// Config only: the territories whose price is written as a schedule (`[{price}, {from, price}]`): their
+    /// entries after `--as-of` are `uncomparedPrices` labelled `scheduled`, compared with the store's
+    /// (`price-schedule-mismatch`).
+    public var scheduledTerritories: Set<Territory> = []
+    /// The territories the store input says the product is sold in (App Store Connect `availableTerritories`);
+    /// nil when the input does not say.
+    public var availableTerritories: Set<Territory>?
     /// Cleared for sale / available; nil when the format does not say.
     public var clearedForSale: Bool?
     /// Config only: what existing subscribers get when the price changes (`priceChange`, DESIGN.md §2c).
@@ -68,6 +82,8 @@ public struct Product: Hashable, Sendable {
         uncomparedPrices: [UncomparedPrice] = [],
         priceBaseTerritory: Territory? = nil,
         listsTerritoryPrices: Bool = false,
+        equalizesOtherTerritories: Bool = false,
+        availableTerritories: Set<Territory>? = nil,
         clearedForSale: Bool? = nil,
         priceChange: PriceChangePolicy? = nil,
         recordedPriceChanges: [RecordedPriceChange] = [],
@@ -91,6 +107,8 @@ public struct Product: Hashable, Sendable {
         self.uncomparedPrices = uncomparedPrices
         self.priceBaseTerritory = priceBaseTerritory
         self.listsTerritoryPrices = listsTerritoryPrices
+        self.equalizesOtherTerritories = equalizesOtherTerritories
+        self.availableTerritories = availableTerritories
         self.clearedForSale = clearedForSale
         self.priceChange = priceChange
         self.recordedPriceChanges = recordedPriceChanges

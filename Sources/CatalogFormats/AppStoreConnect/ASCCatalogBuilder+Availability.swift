@@ -35,13 +35,17 @@ extension ASCCatalogBuilder {
     }
 
     /// Moves the product's current prices outside `available` to `unavailable` uncompared prices.
+    /// Keeps `available` as the product's available territories (`subscription-price-matrix-incomplete`,
+    /// `price-missing-in-store` in equalized territories).
     func limitPrices(of product: inout Product, to available: Set<Territory>?) {
         guard let available else { return }
+        product.availableTerritories = available
         let unsold = product.prices.values.filter { !available.contains($0.territory) }
             .sorted { $0.territory < $1.territory }
         guard !unsold.isEmpty else { return }
         for price in unsold {
             product.prices[price.territory] = nil
+            product.priceOrigins[price.territory] = nil
             product.uncomparedPrices.append(UncomparedPrice(label: UncomparedPrice.unavailableLabel,
                                                             territory: price.territory, amount: price.money))
         }

@@ -232,7 +232,7 @@ extension ASCCatalogBuilder {
     func billingPlans(of subscription: NodeID, monthlyRows rows: [ASCPriceRow]) throws(CatalogReadError)
         -> [BillingPlan]
     {
-        var (prices, _) = try select(rows)
+        var (prices, _, _) = try select(rows)
         var isEnabled: Bool?
         if let available = try monthlyTerritories(of: subscription) {
             prices = prices.filter { available.contains($0.key) }

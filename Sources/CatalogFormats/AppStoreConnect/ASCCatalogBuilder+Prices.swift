@@ -7,6 +7,8 @@ struct ASCPriceRow {
     let money: Money
     let start: CalendarDate?
     let manual: Bool
+    /// Whether the row or its relationship states `manual` (in-app purchase rows); otherwise `manual` is true.
+    var originStated = false
     let node: NodeID
     /// True when neither the attributes nor the ID (`ASCPriceRowDates`) date the row.
     var undated = false
@@ -38,7 +40,8 @@ extension ASCCatalogBuilder {
 
     /// One price row resolved to territory, amount and dates; nil when the row is neither an up-front nor a
     /// monthly-plan price (`monthly` says which), has ended, or the input lacks its territory or price point.
-    func priceRow(_ node: NodeID, pointType: TypeID?, manual linkedAsManual: Bool,
+    /// `linkedAsManual` is what the relationship the row was found through says (nil: nothing).
+    func priceRow(_ node: NodeID, pointType: TypeID?, manual linkedAsManual: Bool?,
                   lookups: inout ASCLookups, tally: inout Tally) throws(CatalogReadError) -> ASCPriceRow?
     {
         tally.readRows[Int(node.index)] = true
@@ -56,7 +59,8 @@ extension ASCCatalogBuilder {
             (start, end) = (dates.start, dates.end)
         }
         if let end, end <= asOf { return nil }
-        let manual = try bool(node, .manual) ?? linkedAsManual
+        let stated = try bool(node, .manual) ?? linkedAsManual
+        let manual = stated ?? true
 
         let point = pool.firstLinked(node, type: pointType)
         let territoryNode = pool.firstLinked(node, type: types.territories)
@@ -72,7 +76,7 @@ extension ASCCatalogBuilder {
         // OpenAPI 4.4.1 `SubscriptionPrice.attributes.preserved` (subscription rows only).
         let preserved = pointType == types.subscriptionPricePoints ? try bool(node, .preserved) : nil
         return ASCPriceRow(territory: territory, money: Money(amount: amount, currency: currency), start: start,
-                           manual: manual, node: node, undated: start == nil && end == nil,
+                           manual: manual, originStated: stated != nil, node: node, undated: start == nil && end == nil,
                            monthly: planType == "MONTHLY", preserved: preserved)
     }
 
@@ -111,9 +115,10 @@ extension ASCCatalogBuilder {
 
     /// Current prices by territory, and scheduled ones (exported, never compared). With `product` (in-app
     /// purchases), two undated rows of one territory that neither beats and that disagree are an error naming
-    /// both (FORMATS.md): which one is current must not depend on file order.
+    /// both (FORMATS.md): which one is current must not depend on file order. Prices carry the origin their rows
+    /// state (in-app purchases: `manualPrices` / `automaticPrices`, `manual`; subscription rows state none).
     func select(_ rows: [ASCPriceRow], product: String? = nil) throws(CatalogReadError)
-        -> ([Territory: Price], [UncomparedPrice])
+        -> ([Territory: Price], [UncomparedPrice], [Territory: PriceOrigin])
     {
         var current: [Territory: ASCPriceRow] = [:]
         var scheduled: [ScheduleKey: ASCPriceRow] = [:]
@@ -145,10 +150,13 @@ extension ASCCatalogBuilder {
         let uncompared = scheduled.sorted {
             ($0.key.territory, $0.key.start) < ($1.key.territory, $1.key.start)
         }.map {
-            UncomparedPrice(label: "scheduled", territory: $0.value.territory, amount: $0.value.money,
+            UncomparedPrice(label: UncomparedPrice.scheduledLabel, territory: $0.value.territory, amount: $0.value.money,
                             startDate: $0.key.start)
         }
-        return (prices, uncompared)
+        let origins = current.compactMapValues { row -> PriceOrigin? in
+            row.originStated ? row.manual ? .manual : .automatic : nil
+        }
+        return (prices, uncompared, origins)
     }
 }
 
@@ -202,7 +210,7 @@ struct ASCPriceRowDates {
 }
 
 /// What the builder resolves once per distinct input: territories (ISO code and currency, `attributes.currency`,
-/// else the App Store currency) and amounts (a price point's `customerPrice`; a few hundred distinct texts among
+/// else the App Store currency on `--as-of`) and amounts (a price point's `customerPrice`; a few hundred distinct texts among
 /// hundreds of thousands of rows).
 struct ASCLookups {
     private var territories: [NodeID: (Territory, CurrencyCode)] = [:]
@@ -233,7 +241,7 @@ struct ASCLookups {
                 throw builder.error(node, .currency, "\(quotedForMessage(code)) is not an ISO 4217 currency code")
             }
             currency = parsed
-        } else if let fallback = territory.appStoreCurrency {
+        } else if let fallback = territory.appStoreCurrency(on: builder.asOf) {
             currency = fallback
         } else {
             throw CatalogReadError(

@@ -13,6 +13,7 @@ struct ASCResourceTypes {
     let inAppPurchasePricePoints: TypeID?
     let territories: TypeID?
     let automaticPricesRelationship: RelationshipID?
+    let manualPricesRelationship: RelationshipID?
     let baseTerritoryRelationship: RelationshipID?
     let apps: TypeID?
     let inAppPurchaseAvailabilities: TypeID?
@@ -39,6 +40,7 @@ struct ASCResourceTypes {
         inAppPurchasePricePoints = pool.type("inAppPurchasePricePoints")
         territories = pool.type("territories")
         automaticPricesRelationship = pool.relationship("automaticPrices")
+        manualPricesRelationship = pool.relationship("manualPrices")
         baseTerritoryRelationship = pool.relationship("baseTerritory")
         apps = pool.type("apps")
         inAppPurchaseAvailabilities = pool.type("inAppPurchaseAvailabilities")
@@ -197,14 +199,14 @@ struct ASCCatalogBuilder {
 
         var rows: [ASCPriceRow] = []
         for link in pool.linked(node, type: types.subscriptionPrices) {
-            if let row = try priceRow(link.other, pointType: types.subscriptionPricePoints, manual: true,
+            if let row = try priceRow(link.other, pointType: types.subscriptionPricePoints, manual: nil,
                                       lookups: &lookups, tally: &tally) {
                 rows.append(row)
             }
         }
         // MONTHLY rows are the monthly billing plan's amount, never the subscription's price.
         let upfront = rows.filter { !$0.monthly }
-        (product.prices, product.uncomparedPrices) = try select(upfront)
+        (product.prices, product.uncomparedPrices, _) = try select(upfront)
         product.recordedPriceChanges = recordedChanges(upfront)
         product.billingPlans = try billingPlans(of: node, monthlyRows: rows.filter(\.monthly))
         if let first = product.prices.values.min(by: { $0.territory < $1.territory }), let location = first.location {
@@ -265,13 +267,18 @@ struct ASCCatalogBuilder {
         var rows: [ASCPriceRow] = []
         var seen: Set<NodeID> = []
         for link in rowLinks where seen.insert(link.other).inserted {
+            // The relationship states the origin (`manualPrices` / `automaticPrices`); a row linked otherwise
+            // states it only through its `manual` attribute.
             let automatic = types.automaticPricesRelationship.map { link.relationship == $0 } ?? false
-            if let row = try priceRow(link.other, pointType: types.inAppPurchasePricePoints, manual: !automatic,
+            let manual = types.manualPricesRelationship.map { link.relationship == $0 } ?? false
+            if let row = try priceRow(link.other, pointType: types.inAppPurchasePricePoints,
+                                      manual: automatic ? false : manual ? true : nil,
                                       lookups: &lookups, tally: &tally) {
                 rows.append(row)
             }
         }
-        (product.prices, product.uncomparedPrices) = try select(rows.filter { !$0.monthly }, product: product.id.rawValue)
+        (product.prices, product.uncomparedPrices, product.priceOrigins) = try select(rows.filter { !$0.monthly },
+                                                                                       product: product.id.rawValue)
         if let first = product.prices.values.min(by: { $0.territory < $1.territory }), let location = first.location {
             product.fieldLocations[.price] = location
         }

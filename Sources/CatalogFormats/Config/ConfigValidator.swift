@@ -19,8 +19,13 @@ struct ConfigValidator: ConfigNodeReading {
         var values: [String: Money] = [:]
     }
 
-    init(path: String) {
+    /// The day a territory's price schedule is read for (`--as-of`): its entry in effect that day is the price
+    /// compared; nil takes the undated entry (DESIGN.md §4 "Scheduled prices").
+    let asOf: CalendarDate?
+
+    init(path: String, asOf: CalendarDate? = nil) {
         self.path = path
+        self.asOf = asOf
     }
 
     private static let rootKeys = ["$schema", "version", "app", "groups", "products"]
@@ -28,7 +33,7 @@ struct ConfigValidator: ConfigNodeReading {
     private static let groupKeys = ["name"]
     private static let productKeys = ["type", "name", "group", "level", "period", "price", "tier", "prices",
                                       "introOffer", "familyShareable", "clearedForSale", "storeIds", "stores", "offers",
-                                      "billingPlans", "purchaseOptions", "priceChange"]
+                                      "billingPlans", "purchaseOptions", "priceChange", "equalized"]
     private static let introOfferKeys = ["mode", "period", "periods", "price"]
     private static let moneyKeys = ["amount", "currency"]
     static let periodHelp = "use P1W, P1M, … or \"1 month\""
@@ -300,7 +305,10 @@ struct ConfigValidator: ConfigNodeReading {
                             at: field.keyLocation)
                     }
                     priceSource = field
-                    product.prices = try prices(field, path: fieldPath, baseTerritory: catalog.baseTerritory)
+                    let (listed, equalized) = try splitEqualized(field, path: fieldPath)
+                    if equalized { product.equalizesOtherTerritories = true }
+                    try readProductPrices(listed, path: fieldPath, baseTerritory: catalog.baseTerritory,
+                                          into: &product)
                     product.listsTerritoryPrices = field.key == "prices"
                     product.fieldLocations[.price] = field.keyLocation
                 case "introOffer":
@@ -318,6 +326,8 @@ struct ConfigValidator: ConfigNodeReading {
                 case "clearedForSale":
                     product.clearedForSale = try bool(value, path: fieldPath)
                     product.fieldLocations[.clearedForSale] = field.keyLocation
+                case "equalized":
+                    product.equalizesOtherTerritories = try equalizedFlag(field, path: fieldPath, fields: fields)
                 case "storeIds":
                     product.storeIDs = try storeIDs(value, path: fieldPath)
                 case "stores":

@@ -23,13 +23,14 @@ public struct ProductConfigReader: CatalogReader {
             throw CatalogReadError("is a folder; the product config is one YAML or JSON file",
                                    at: SourceLocation(path: input.displayPath))
         }
-        return try read(data: input.bytes(), displayPath: input.displayPath)
+        return try read(data: input.bytes(), displayPath: input.displayPath, asOf: options.asOf)
     }
 
     /// Reads a config from its bytes (e.g. a revision from git). The syntax follows the extension of
-    /// `displayPath`, then the content.
-    public func read(data: Data, displayPath: String) throws(CatalogReadError) -> Catalog {
-        let validator = ConfigValidator(path: displayPath)
+    /// `displayPath`, then the content. A price schedule's entry in effect on `asOf` is the price compared
+    /// (without a day: its undated entry).
+    public func read(data: Data, displayPath: String, asOf: CalendarDate? = nil) throws(CatalogReadError) -> Catalog {
+        let validator = ConfigValidator(path: displayPath, asOf: asOf)
         let products = ConfigValidator.ProductStream(validator: validator)
         let root = try ConfigNode.parse(
             data, path: displayPath,

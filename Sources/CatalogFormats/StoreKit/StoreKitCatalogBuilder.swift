@@ -74,9 +74,13 @@ enum StoreKitOfferSection: CaseIterable {
 /// offending value and gives its line and column.
 struct StoreKitCatalogBuilder {
     let access: JSONAccess
+    /// The day the prices are read for: a storefront's currency is the one it uses that day (BG: BGN before
+    /// 2026-01-01).
+    let asOf: CalendarDate
 
-    init(document: JSONDocument) {
+    init(document: JSONDocument, asOf: CalendarDate) {
         access = JSONAccess(document: document, wording: .quoted)
+        self.asOf = asOf
     }
 
     func catalog() throws(CatalogReadError) -> Catalog {
@@ -94,7 +98,7 @@ struct StoreKitCatalogBuilder {
                                + "\(sections) (\(describeKeysFound(members.map(\.key))))", at: root)
         }
         let (storefront, storefrontRemark) = try self.storefront(root)
-        guard let currency = storefront.appStoreCurrency else {
+        guard let currency = storefront.appStoreCurrency(on: asOf) else {
             throw CatalogReadError("no App Store currency is known for storefront \(storefront.alpha3)",
                                    at: document.location(of: root.value["settings"]?["_storefront"] ?? root.value))
         }

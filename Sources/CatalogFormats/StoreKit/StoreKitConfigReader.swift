@@ -43,12 +43,12 @@ public struct StoreKitConfigReader: CatalogReader {
                                    at: SourceLocation(path: input.displayPath))
         }
         let document = try JSONDocument(input)
-        return try StoreKitCatalogBuilder(document: document).catalog()
+        return try StoreKitCatalogBuilder(document: document, asOf: options.asOf).catalog()
     }
 
     /// Reads a `.storekit` file's bytes (e.g. a file read from git); `displayPath` names it in locations.
     public func read(data: Data, displayPath: String, options: ReadOptions) throws(CatalogReadError) -> Catalog {
         let document = try JSONDocument(data: data, path: displayPath)
-        return try StoreKitCatalogBuilder(document: document).catalog()
+        return try StoreKitCatalogBuilder(document: document, asOf: options.asOf).catalog()
     }
 }

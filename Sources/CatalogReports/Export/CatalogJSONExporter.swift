@@ -93,7 +93,10 @@ public struct CatalogJSONExporter: Sendable {
         json.member("otherPrices", product.uncomparedPrices.isEmpty ? nil : product.uncomparedPrices.sorted().map(\.summary))
         json.member("period", product.period?.description)
         writePriceChange(of: product, to: &json)
-        json.member("prices", sorted: product.prices.map { (key: $0.key.alpha2, value: $0.value.money.description) })
+        // Equalized territories as the config writes them: the listed prices and `"others": "equalized"`.
+        let (listed, equalized) = CatalogExportOrder.listedPrices(of: product)
+        json.member("prices", sorted: listed.map { (key: $0.territory.alpha2, value: $0.money.description) }
+            + (equalized ? [(key: "others", value: "equalized")] : []))
         writePurchaseOptions(of: product, to: &json)
         json.member("storeIds", sorted: product.storeIDs.map { (key: $0.key.rawValue, value: $0.value.rawValue) })
         json.member("stores", product.stores.map { $0.sorted().map(\.rawValue) })

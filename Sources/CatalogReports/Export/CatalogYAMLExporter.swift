@@ -92,22 +92,38 @@ public struct CatalogYAMLExporter: Sendable {
         for other in otherOffers {
             out.comment("another intro offer: \(other)", indent: 4)
         }
-        if !product.listsTerritoryPrices, product.prices.count == 1,
-           let single = product.prices[catalog.baseTerritory] {
+        let (listed, equalized) = CatalogExportOrder.listedPrices(of: product)
+        let schedules = CatalogExportOrder.schedules(of: product, listed: listed)
+        if !product.listsTerritoryPrices, schedules.isEmpty, listed.count == 1, let single = listed.first,
+           single.territory == catalog.baseTerritory {
             // One price in the base territory reads back the same as `price:` (and keeps its meaning).
             out.line("    price: \(YAMLEscaper.scalar(single.money.description))")
-        } else if !product.listsTerritoryPrices, product.prices.count == 1,
-                  let single = product.prices[.unitedStates], single.money.currency.code == "USD",
+            if equalized { out.line("    equalized: true") }
+        } else if !product.listsTerritoryPrices, schedules.isEmpty, listed.count == 1, let single = listed.first,
+                  single.territory == .unitedStates, single.money.currency.code == "USD",
                   let tier = PriceTierTable.tier(forUSD: single.money.amount) {
             // A US dollar price outside the base territory came from a legacy tier; `tier:` keeps its meaning.
             out.line("    tier: \(tier)  # \(single.money)")
-        } else if !product.prices.isEmpty {
+            if equalized { out.line("    equalized: true") }
+        } else if !listed.isEmpty {
             out.line("    prices:")
-            for price in product.prices.values.sorted(by: { $0.territory < $1.territory }) {
-                out.line("      \(price.territory.alpha2): \(YAMLEscaper.scalar(price.money.description))")
+            for price in listed {
+                let amount = YAMLEscaper.scalar(price.money.description)
+                guard let later = schedules[price.territory] else {
+                    out.line("      \(price.territory.alpha2): \(amount)")
+                    continue
+                }
+                // A territory with scheduled rows is written as its schedule, so the round trip holds.
+                let entries = ["{price: \(amount)}"] + later.map { scheduled in
+                    "{from: \(scheduled.startDate.map(\.description) ?? ""), price: "
+                        + "\(YAMLEscaper.scalar(scheduled.amount?.description ?? ""))}"
+                }
+                out.line("      \(price.territory.alpha2): [\(entries.joined(separator: ", "))]")
             }
+            if equalized { out.line("      \(ConfigSpelling.othersEqualized)") }
         }
-        for price in product.uncomparedPrices.sorted() {
+        for price in product.uncomparedPrices.sorted() where !(price.isScheduled && price.territory
+            .map { schedules[$0] != nil } ?? false) {
             out.comment("not compared: \(price.summary)", indent: 4)
         }
         writePriceChange(of: product, to: &out)
@@ -122,8 +138,40 @@ public struct CatalogYAMLExporter: Sendable {
     }
 }
 
+/// How the config spells a product's equalized territories.
+enum ConfigSpelling {
+    /// The `prices:` entry that leaves every territory not listed to the store (DESIGN.md §4).
+    static let othersEqualized = "others: equalized"
+}
+
 /// The order and selection both exporters share, so their outputs agree.
 enum CatalogExportOrder {
+    /// The scheduled prices of each listed territory, by start (DESIGN.md §4 "Scheduled prices"): what an export
+    /// writes as `[{price}, {from, price}]`. Rows without an amount stay comments.
+    static func schedules(of product: Product, listed: [Price]) -> [Territory: [UncomparedPrice]] {
+        let territories = Set(listed.map(\.territory))
+        var result: [Territory: [UncomparedPrice]] = [:]
+        for price in product.uncomparedPrices where price.isScheduled && price.amount != nil {
+            guard let territory = price.territory, territories.contains(territory) else { continue }
+            result[territory, default: []].append(price)
+        }
+        return result.mapValues { rows in
+            rows.sorted { ($0.startDate?.description ?? "") < ($1.startDate?.description ?? "") }
+        }
+    }
+
+    /// The prices an export lists, by territory, and whether it leaves the others to equalization: a config's
+    /// as they are; a store's whose prices include automatic ones (App Store Connect in-app purchases) as its
+    /// manual prices and `others: equalized` — never the automatic amounts, which Apple rewrites at its tax and
+    /// exchange-rate updates (DESIGN.md §4). Without any manual price the export pins every amount.
+    static func listedPrices(of product: Product) -> (prices: [Price], equalized: Bool) {
+        let all = product.prices.values.sorted { $0.territory < $1.territory }
+        if product.equalizesOtherTerritories { return (all, true) }
+        let fixed = all.filter { product.priceOrigins[$0.territory] != .automatic }
+        guard fixed.count < all.count, !fixed.isEmpty else { return (all, false) }
+        return (fixed, true)
+    }
+
     /// Groups sorted by key, plus a group for every key a product names that the catalog does not list.
     static func groups(of catalog: Catalog) -> [SubscriptionGroup] {
         var byKey: [String: SubscriptionGroup] = [:]

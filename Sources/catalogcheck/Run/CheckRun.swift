@@ -82,7 +82,7 @@ struct CheckRun {
         let (configCatalog, storeCatalogs) = try reportingInputErrors(console) {
             try loader.load(config: config, stores: stores)
         }
-        let options = CheckOptions(territories: territories ?? rules.territories)
+        let options = CheckOptions(territories: territories ?? rules.territories, asOf: asOf)
         var checked = Checker(options: options).check(config: configCatalog, stores: storeCatalogs)
         let changes = try sinceInput.map { input in
             let context = PriceChangeContext(asOf: asOf, config: configCatalog, stores: storeCatalogs)

@@ -1,5 +1,6 @@
 /// Prices per territory: `price-mismatch`, `price-missing-in-store`, `price-missing-in-config` (DESIGN.md §5a.7),
-/// and the `storekit-single-storefront` note.
+/// equalized territories (`price-not-equalized`, the `prices-not-compared` note; DESIGN.md §4 "Equalized
+/// prices"), and the `storekit-single-storefront` note.
 enum PriceRules {
     /// The price rules on a matched pair, limited to `territories` when given.
     static func check(_ pair: ProductPair, territories: Set<Territory>?) -> [Finding] {
@@ -36,7 +37,10 @@ enum PriceRules {
                     configLocation: configPrice.location, storeLocation: theirs.location))
             }
         }
-        if mine.listsTerritoryPrices {
+        findings += scheduleMismatches(pair, compared: compared)
+        if mine.equalizesOtherTerritories {
+            findings += equalized(pair, compared: compared)
+        } else if mine.listsTerritoryPrices {
             for (territory, storePrice) in theirs.prices where compared(territory) && mine.prices[territory] == nil {
                 let storeAt = (storePrice.location ?? theirs.location(of: .price)).description
                 findings.append(pair.finding(
@@ -44,6 +48,119 @@ enum PriceRules {
                     message: "\(territory) is \(storePrice.money) in the store (\(storeAt)) but missing from the "
                         + "config's prices",
                     storeLocation: storePrice.location))
+            }
+        }
+        return findings
+    }
+
+    /// The territories a config leaves to equalization, where the store states each price's origin (App Store
+    /// Connect in-app purchases): a manual price there is `price-not-equalized`; a territory where the product is
+    /// sold without a price is `price-missing-in-store`. Automatic prices are never amount-compared: Apple
+    /// rewrites them at its tax and exchange-rate updates. Prices of unknown origin are counted by `notCompared`.
+    private static func equalized(_ pair: ProductPair, compared: (Territory) -> Bool) -> [Finding] {
+        let (mine, theirs) = (pair.mine, pair.theirs)
+        var findings: [Finding] = []
+        for (territory, storePrice) in theirs.prices
+        where theirs.priceOrigins[territory] == .manual && mine.prices[territory] == nil && compared(territory) {
+            let storeAt = (storePrice.location ?? theirs.location(of: .price)).description
+            findings.append(pair.finding(
+                .priceNotEqualized, territory: territory, expected: "equalized",
+                actual: "\(storePrice.money) manual",
+                message: "\(territory) is set by hand to \(storePrice.money) in the store (\(storeAt)); the config "
+                    + "leaves it to equalization from the base territory",
+                storeLocation: storePrice.location))
+        }
+        guard !theirs.priceOrigins.isEmpty,
+              let available = theirs.availableTerritories else { return findings }
+        for territory in available
+        where mine.prices[territory] == nil && theirs.prices[territory] == nil && compared(territory) {
+            findings.append(pair.finding(
+                .priceMissingInStore, territory: territory, expected: "equalized", actual: nil,
+                message: "\(territory) has no price in the store (\(theirs.location)) though the product is sold "
+                    + "there; the config leaves it to equalization",
+                storeLocation: theirs.location))
+        }
+        return findings
+    }
+
+    /// The store formats that state scheduled prices (App Store Connect rows with a `startDate`): against
+    /// any other, a config schedule has nothing to be compared with.
+    private static let schedulingFormats: Set<CatalogFormat> = [.ascJSON]
+
+    /// `price-schedule-mismatch`: in each territory the config writes as a schedule, every price starting after
+    /// `--as-of` on one side must start on the same day at the same amount on the other (DESIGN.md §4
+    /// "Scheduled prices").
+    private static func scheduleMismatches(_ pair: ProductPair, compared: (Territory) -> Bool) -> [Finding] {
+        let (mine, theirs) = (pair.mine, pair.theirs)
+        guard !mine.scheduledTerritories.isEmpty, schedulingFormats.contains(pair.store.format) else { return [] }
+        func schedule(_ product: Product, _ territory: Territory) -> [CalendarDate: Money] {
+            var result: [CalendarDate: Money] = [:]
+            for price in product.uncomparedPrices where price.isScheduled && price.territory == territory {
+                if let start = price.startDate, let amount = price.amount { result[start] = amount }
+            }
+            return result
+        }
+        var findings: [Finding] = []
+        for territory in mine.scheduledTerritories.sorted() where compared(territory) && pair.storePrices(territory) {
+            let (planned, stored) = (schedule(mine, territory), schedule(theirs, territory))
+            for day in Set(planned.keys).union(stored.keys).sorted() where planned[day] != stored[day] {
+                let expected = planned[day].map { "\($0) from \(day)" }
+                let actual = stored[day].map { "\($0) from \(day)" }
+                let configSays = planned[day].map { "schedules \($0)" } ?? "schedules no change"
+                let storeSays = stored[day].map { "\($0)" } ?? "no change"
+                findings.append(pair.finding(
+                    .priceScheduleMismatch, territory: territory, expected: expected, actual: actual,
+                    message: "\(territory) from \(day): the config \(configSays), the store has \(storeSays) "
+                        + "(\(theirs.location(of: .price)))",
+                    configLocation: mine.prices[territory]?.location))
+            }
+        }
+        return findings
+    }
+
+    /// One note per store input: the equalized territories of its matched products whose store prices state no
+    /// origin (App Store subscriptions, Play, StoreKit) and so were not compared.
+    static func notCompared(_ pairs: [ProductPair], store: Catalog, territories: Set<Territory>?) -> [Finding] {
+        var prices = 0
+        var products = 0
+        var seen: Set<Territory> = []
+        for pair in pairs where pair.mine.equalizesOtherTerritories {
+            let skipped = pair.theirs.prices.values.filter {
+                pair.theirs.priceOrigins[$0.territory] == nil && pair.mine.prices[$0.territory] == nil
+                    && (territories?.contains($0.territory) ?? true)
+            }
+            guard !skipped.isEmpty else { continue }
+            prices += skipped.count
+            products += 1
+            seen.formUnion(skipped.map(\.territory))
+        }
+        guard prices > 0 else { return [] }
+        func count(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+        return [Finding(
+            rule: .pricesNotCompared, productID: nil, expected: "equalized",
+            message: "\(count(prices, "store price", "store prices")) in "
+                + "\(count(seen.count, "territory", "territories")) of \(count(products, "product", "products")) were not compared: the config leaves them to equalization and "
+                + "this store input does not say whether they are equalized",
+            storeLocation: SourceLocation(path: store.path), store: store.path)]
+    }
+
+    /// `subscription-price-matrix-incomplete`, on an App Store Connect input on its own: an auto-renewable
+    /// subscription not removed from sale without a current price in a territory of its availability (App Store
+    /// Connect keeps it `MISSING_METADATA` until the matrix is full; FORMATS.md "Subscription price matrix").
+    static func incompleteMatrices(_ store: Catalog, territories: Set<Territory>?,
+                                   idFor: (Product) -> String) -> [Finding] {
+        guard schedulingFormats.contains(store.format) else { return [] }
+        var findings: [Finding] = []
+        for product in store.products where product.kind == .autoRenewable && product.clearedForSale != false {
+            guard let available = product.availableTerritories else { continue }
+            for territory in available.sorted()
+            where product.prices[territory] == nil && (territories?.contains(territory) ?? true) {
+                findings.append(Finding(
+                    rule: .subscriptionPriceMatrixIncomplete, productID: idFor(product), territory: territory,
+                    message: "\(territory) has no price though the subscription \(product.id) is available there "
+                        + "(\(product.location)); App Store Connect keeps it MISSING_METADATA until every territory "
+                        + "of its availability has a price",
+                    storeLocation: product.location, store: store.path))
             }
         }
         return findings
