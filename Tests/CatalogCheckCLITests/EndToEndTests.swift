@@ -72,7 +72,7 @@ struct EndToEndTests {
     func rules() throws {
         let list = try CommandRunner.run(["rules"])
         #expect(list.exitCode == 0)
-        #expect(list.stdout.split(separator: "\n").count == 30)
+        #expect(list.stdout.split(separator: "\n").count == 31)
         #expect(list.stdout.contains("price-missing-in-config        warning  "))
         let one = try CommandRunner.run(["rules", "storekit-single-storefront"])
         #expect(one.stdout.hasPrefix("storekit-single-storefront (note)\n"))

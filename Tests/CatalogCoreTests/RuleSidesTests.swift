@@ -12,7 +12,7 @@ struct RuleSidesTests {
         // Assert
         #expect(oneSided == [.duplicateProductID, .introOfferExceedsPeriod, .storekitSingleStorefront,
                              .ignoreExpired, .ignoreUnused, .offerIDReused, .offerFreeWithPrice,
-                             .offerNotADiscount, .billingPlanOutOfRange])
+                             .offerNotADiscount, .billingPlanOutOfRange, .duplicateOfferID])
     }
 
     @Test("a missing product is on one side, a repeated ID in one catalog")

@@ -151,7 +151,7 @@ public struct CatalogDiffer: Sendable {
         // The lint rules judge one catalog on its own: no change between two.
         case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .appMismatch, .groupMissingInStore,
              .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused, .offerIDReused,
-             .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange: nil
+             .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange, .duplicateOfferID: nil
         }
     }
 

@@ -32,7 +32,7 @@ extension Rule {
              .offerMissingInConfig, .offerMismatch, .billingPlanMissingInStore, .billingPlanPriceMismatch,
              .purchaseOptionMismatch:
             .compared
-        case .duplicateProductID:
+        case .duplicateProductID, .duplicateOfferID:
             .repeatedRecords
         case .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused, .offerIDReused,
              .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange:

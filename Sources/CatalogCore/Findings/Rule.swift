@@ -28,6 +28,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     case billingPlanPriceMismatch = "billing-plan-price-mismatch"
     case billingPlanOutOfRange = "billing-plan-out-of-range"
     case purchaseOptionMismatch = "purchase-option-mismatch"
+    case duplicateOfferID = "duplicate-offer-id"
     case ignoreExpired = "ignore-expired"
     case ignoreUnused = "ignore-unused"
 
@@ -37,7 +38,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .appMismatch, .typeMismatch,
              .priceMismatch, .priceMissingInStore, .periodMismatch, .groupMismatch, .groupLevelMismatch,
              .groupMissingInStore, .offerMissingInStore, .offerMismatch, .offerIDReused,
-             .billingPlanMissingInStore, .billingPlanPriceMismatch, .purchaseOptionMismatch:
+             .billingPlanMissingInStore, .billingPlanPriceMismatch, .purchaseOptionMismatch, .duplicateOfferID:
             .error
         case .priceMissingInConfig, .introOfferMismatch, .familySharingMismatch, .availabilityMismatch,
              .introOfferExceedsPeriod, .ignoreExpired, .offerMissingInConfig, .offerFreeWithPrice,
@@ -65,7 +66,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .ignoreExpired, .ignoreUnused: .ignore
         // Offer findings name their offer, plan or option (`offer:<kind>:<id>`, …); these are the fallbacks.
         case .offerMissingInStore, .offerMissingInConfig, .offerMismatch, .offerIDReused, .offerFreeWithPrice,
-             .offerNotADiscount:
+             .offerNotADiscount, .duplicateOfferID:
             .offerID("*")
         case .billingPlanMissingInStore, .billingPlanPriceMismatch, .billingPlanOutOfRange: .billingPlan(.monthly)
         case .purchaseOptionMismatch: .purchaseOption("*")
@@ -126,6 +127,8 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
             "12 × the monthly amount is outside [yearly price, 1.5 × yearly price] in a territory."
         case .purchaseOptionMismatch:
             "A Play purchase option is missing on one side, or its kind (buy/rent), rent period or prices differ."
+        case .duplicateOfferID:
+            "One store catalog lists one offer (kind and ID), billing plan or purchase option twice on a product."
         case .ignoreExpired: "A rules-file `ignore` entry is past its `until` date and no longer applies."
         case .ignoreUnused: "A rules-file `ignore` entry matched no finding."
         }
@@ -228,6 +231,12 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
                 + "legacy-compatible buy option is the product's own price. Compared: buy or rent, the rent period, "
                 + "prices per territory. An active store option missing in the config fires only when the config "
                 + "lists `purchaseOptions:` for the product."
+        case .duplicateOfferID:
+            "Offers match by kind and store ID, billing plans by type, purchase options by `purchaseOptionId`: "
+                + "two records of one key on one product of a store catalog (two promotional offers with one ID, "
+                + "two MONTHLY plans, two Play offers or purchase options with one ID) leave it open which one the "
+                + "store uses. Every location is named; the first is never taken silently. Checked on each store "
+                + "catalog on its own (a config cannot hold one key twice)."
         case .ignoreExpired:
             "An `ignore` entry of `.catalogcheck.yml` stops applying after its `until` date (evaluated at "
                 + "`--as-of`): the findings it hid count again, and this warning points at the entry so it is "
