@@ -108,13 +108,15 @@ struct DriftScenarioTests {
     }
 
     /// The ignore rules judge a rules file; `app-mismatch` a config checked against another app's store, which the
-    /// drift demo (one app drifting) is not: `ASCAvailabilityTests` covers it. The price rules of issue #26 are not
+    /// drift demo (one app drifting) is not: `ASCAvailabilityTests` covers it. `duplicate-offer-id`: a store
+    /// listing one offer twice cannot survive the demo's export round trip (`ExportRoundTripTests`), so
+    /// `DuplicateOfferRulesTests` and `ASCOffersReaderTests` cover it. The price rules of issue #26 are not
     /// in the drift demo yet (`scripts/gen_catalogs.py` does not write them): their own suites cover them
     /// (`EqualizedPriceTests`, `ScheduledPriceTests`, `CurrencyChangeoverTests`, `SubscriptionPriceMatrixTests`).
     static let notInTheDemo: Set<String> = ["ignore-expired", "ignore-unused", "app-mismatch", "prices-not-compared",
                                             "price-not-equalized", "price-schedule-mismatch",
                                             "currency-not-valid-at-date", "currency-changeover-ahead",
-                                            "subscription-price-matrix-incomplete"]
+                                            "subscription-price-matrix-incomplete", "duplicate-offer-id"]
     @Test("every checking rule fires somewhere in the drift demo (not the ignore rules nor app-mismatch)")
     func everyRuleIsCovered() {
         // The change rules with `check --since products.previous.yml` (PriceChangeCommandTests).

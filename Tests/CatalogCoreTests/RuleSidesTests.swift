@@ -12,7 +12,7 @@ struct RuleSidesTests {
         // Assert
         #expect(oneSided == [.duplicateProductID, .introOfferExceedsPeriod, .storekitSingleStorefront,
                              .ignoreExpired, .ignoreUnused, .offerIDReused, .offerFreeWithPrice,
-                             .offerNotADiscount, .billingPlanOutOfRange, .subscriptionPriceChangeUndecided,
+                             .offerNotADiscount, .billingPlanOutOfRange, .duplicateOfferID, .subscriptionPriceChangeUndecided,
                              .subscriptionPriceConsentRequired, .subscriptionPriceDecreaseApplies,
                              .playCohortMigrationNeeded, .pricesNotCompared, .currencyNotValidAtDate,
                              .currencyChangeoverAhead, .subscriptionPriceMatrixIncomplete])

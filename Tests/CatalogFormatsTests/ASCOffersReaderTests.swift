@@ -223,4 +223,35 @@ struct ASCOffersReaderTests {
             of months
             """)
     }
+
+    /// An offer price row whose price point the input lacks is a damaged input for every offer kind (issue 25):
+    /// exit 2 at the row, never a price dropped with a remark (which let an IAP offer code pass).
+    @Test(arguments: [
+        ("asc/offers/iap-offer-price-without-point.json", """
+            asc/offers/iap-offer-price-without-point.json:60:7: error: inAppPurchaseOfferPrices "7300000001-USA" of \
+            inAppPurchaseOfferCodes "7300000001": its price point "7300000001-USA-pp" is not in the input, so the \
+            offer's price cannot be read
+            """),
+        ("asc/offers/promotional-offer-price-without-point.json", """
+            asc/offers/promotional-offer-price-without-point.json:422:7: error: subscriptionPromotionalOfferPrices \
+            "7000000001-DEU" of subscriptionPromotionalOffers "7000000001": its price point "7000000001-DEU-pp" is \
+            not in the input, so the offer's price cannot be read
+            """),
+    ])
+    func anOfferPriceRowWithoutItsPricePointExits2AtTheRow(path: String, message: String) throws {
+        let error = try #require(try Self.readError(path))
+        #expect(error.description == message)
+    }
+
+    /// One resource in two documents is one record (DESIGN.md §5a.5); two documents that disagree about it are a
+    /// damaged input: exit 2 naming both places, never the first silently winning (issue 25).
+    @Test func oneResourceInTwoDocumentsThatDisagreeExits2NamingBoth() throws {
+        let folder = "asc/offers/disagreeing-documents"
+        let error = try #require(try Self.readError(folder))
+        #expect(error.description == """
+            \(folder)/2-promotional-offers.json:10:22: error: subscriptionPromotionalOffers "7000000001" \
+            attributes.offerCode is "summer_promo" here and "spring_promo" at \(folder)/1-subscriptions.json:81:22: \
+            one resource in two places that disagree is a damaged input
+            """)
+    }
 }

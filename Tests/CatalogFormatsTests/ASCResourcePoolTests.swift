@@ -37,6 +37,20 @@ import Testing
         #expect(marks.location(of: second) == SourceLocation(path: "b.json", line: 3, column: 1))
     }
 
+    @Test("one resource in two documents that disagree about an attribute is an error naming both places")
+    func disagreeingDocumentsAreAnError() throws {
+        var pool = ASCResourcePool()
+        try pool.add(JSONDocument(data: Data("""
+            {"data": {"type": "subscriptionPrices", "id": "p1", "attributes": {"manual": false}}}
+            """.utf8), path: "1.json"))
+        let second = try JSONDocument(data: Data("""
+            {"data": {"type": "subscriptionPrices", "id": "p1", "attributes": {"manual": true}}}
+            """.utf8), path: "2.json")
+        let error = try #require(throws: CatalogReadError.self) { try pool.add(second) }
+        #expect(error.description == "2.json:1:78: error: subscriptionPrices \"p1\" attributes.manual is true here "
+            + "and false at 1.json:1:78: one resource in two places that disagree is a damaged input")
+    }
+
     @Test("the pool keeps the attributes the builder reads: the first non-null value of each, typed or described")
     func keepsTypedAttributes() throws {
         var pool = ASCResourcePool()
@@ -46,7 +60,7 @@ import Testing
             """.utf8), path: "1.json"))
         try pool.add(JSONDocument(data: Data("""
             {"data": {"type": "subscriptionPrices", "id": "p1",
-                      "attributes": {"startDate": "2025-01-01", "manual": true, "planType": "UPFRONT"}}}
+                      "attributes": {"startDate": "2025-01-01", "manual": "yes", "planType": "UPFRONT"}}}
             """.utf8), path: "2.json"))
         pool.finishReading()
         let node = try #require(pool.definitionOrder.first)
@@ -61,7 +75,7 @@ import Testing
             return
         }
         let planType = try #require(pool.attribute(node, .planType))
-        #expect(pool.marks.location(of: planType.mark) == SourceLocation(path: "2.json", line: 2, column: 81))
+        #expect(pool.marks.location(of: planType.mark) == SourceLocation(path: "2.json", line: 2, column: 82))
         #expect(pool.location(of: node) == SourceLocation(path: "1.json", line: 1, column: 10))
     }
 

@@ -149,6 +149,54 @@ struct CollectedProblemsTests {
         ])
     }
 
+    @Test("every repeated key is reported, in file order, with the problems around it (issue 25)")
+    func everyRepeatedKey() {
+        let error = ConfigTesting.error(readingText: """
+            version: 1
+            products:
+              a:
+                type: consumable
+                prices: { US: 0.99 USD, US: 1.99 USD, GB: 0.99 GBP, US: 2.99 USD }
+              b: {type: subscription}
+              a: {type: consumable}
+            """)
+        #expect(Self.problems(error) == [
+            "5:29: products.a.prices.US: duplicate key (first at line 5, column 15)",
+            "5:57: products.a.prices.US: duplicate key (first at line 5, column 15)",
+            #"6:13: products.b.type: "subscription" \#(Self.badType)"#,
+            "7:3: products.a: duplicate key (first at line 3, column 3)",
+        ])
+    }
+
+    @Test("a JSON config reports every repeated key too, in file order")
+    func everyRepeatedKeyInJSON() {
+        let error = ConfigTesting.error(readingText: """
+            {"version": 1, "products": {
+              "a": {"type": "consumable", "prices": {"US": "0.99 USD", "US": "1.99 USD"}},
+              "a": {"type": "consumable", "type": "consumable"}}}
+            """, displayPath: "products.json")
+        #expect(Self.problems(error) == [
+            #"2:60: invalid JSON: duplicate key "US""#,
+            #"3:3: invalid JSON: duplicate key "a""#,
+            #"3:31: invalid JSON: duplicate key "type""#,
+        ])
+    }
+
+    @Test("200,000 repeats of US in one price map: the first 50 listed, then 199,950 more")
+    func manyRepeatedKeys() throws {
+        // Arrange
+        var text = "version: 1\nproducts:\n  a:\n    type: consumable\n    prices:\n"
+        text.reserveCapacity(20 * 200_001)
+        for _ in 0...200_000 { text += "      US: 0.99 USD\n" }
+        // Act
+        let error = try #require(ConfigTesting.error(readingText: text))
+        // Assert
+        #expect(error.problems.count == 50)
+        #expect(error.unlistedProblemCount == 199_950)
+        #expect(error.problems.map { $0.location.line ?? 0 } == (0..<50).map { 7 + $0 })
+        #expect(error.lines.last == "… and 199950 more problems in products.yml")
+    }
+
     @Test("an unsupported version is reported alone: the rest is not judged by schema 1")
     func unsupportedVersionAlone() {
         let error = ConfigTesting.error(readingText: "version: 2\nproducts:\n  a: {type: subscription}\n")

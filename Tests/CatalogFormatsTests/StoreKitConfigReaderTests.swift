@@ -59,9 +59,11 @@ struct StoreKitConfigReaderTests {
 
         #expect(catalog.path == path)
         #expect(catalog.format == .storekit)
-        // The file holds a promotional offer and no billingPlans key: promotional offers are carried, plans not.
+        // Its subscriptions hold `adHocOffers` and `codeOffers` (one promotional offer) and no billingPlans key:
+        // promotional offers and offer codes are carried (the keys state them, §5a.15), plans not.
         #expect(catalog.capabilities == CatalogCapabilities(expressesGroups: true, priceableTerritories: [gb],
-                                                            singleStorefront: gb, offerKinds: [.promotional]))
+                                                            singleStorefront: gb,
+                                                            offerKinds: [.promotional, .offerCode]))
         #expect(catalog.remarks.isEmpty)
         #expect(catalog.groups == [
             SubscriptionGroup(key: "A1B2C3D4", name: "Premium", location: at(61, 5)),
@@ -126,7 +128,8 @@ struct StoreKitConfigReaderTests {
         // An empty `_storefront` means the United States, like an absent one.
         #expect(catalog.capabilities.singleStorefront == us)
         #expect(catalog.capabilities.priceableTerritories == [us])
-        #expect(catalog.capabilities.carriesBillingPlans && catalog.capabilities.offerKinds.isEmpty)
+        // One subscription holds `winbackOffers: []`: the file states win-back offers (none), and no other kind.
+        #expect(catalog.capabilities.carriesBillingPlans && catalog.capabilities.offerKinds == [.winBack])
         #expect(catalog.remarks == [
             "settings._storefront is not set; prices are read as United States (USA) prices, Xcode's default",
         ])

@@ -176,6 +176,28 @@ struct StoreKitOfferReaderTests {
         #expect(catalog.products.map(\.billingPlans) == [nil])
     }
 
+    /// Offer kinds by the format's keys (DESIGN.md §5a.15): subscriptions holding `adHocOffers`, `codeOffers`
+    /// and `winbackOffers`, each `[]`, carry all three kinds with no offer.
+    @Test func emptyOfferListsCarryTheirKinds() throws {
+        // Act
+        let catalog = try StoreKitOffers.fixture("offers/empty-offer-lists.storekit")
+        // Assert
+        #expect(catalog.capabilities.offerKinds == [.promotional, .offerCode, .winBack])
+        #expect(catalog.products.map(\.offers) == [[]])
+    }
+
+    /// An Xcode-synced 4.0 file's win-back offers carry `displayPrice`: read for the storefront, like any
+    /// offer price.
+    @Test func readsWinBackDisplayPrices() throws {
+        // Act
+        let catalog = try StoreKitOffers.fixture("offers/winback-prices.storekit")
+        // Assert
+        #expect(StoreKitOffers.lines(catalog) == [
+            "com.example.pro.monthly win-back:WINBACK3 pay-as-you-go P1M (periods not stated) US 3.99 USD",
+            "com.example.pro.monthly win-back:WINBACK6 pay-as-you-go P1M (periods not stated) US 4.99 USD",
+        ])
+    }
+
     /// Bad offers and plans exit 2 at the offending value, like the rest of the reader.
     @Test(arguments: [
         ("malformed/storekit-offer-unknown-mode.storekit", 25, 31,
@@ -240,13 +262,14 @@ struct StoreKitOfferReaderTests {
     }
 
     /// Every real `.storekit` file reads in place with exactly these offers and plans (read off the files by
-    /// hand), the kinds it carries and whether it carries plans. No real file holds a win-back offer (all
+    /// hand), the kinds it carries (the offer lists its subscriptions hold, `[]` included: DESIGN.md §5a.15) and
+    /// whether it carries plans. No real file holds a win-back offer (all
     /// `winbackOffers` are empty) or a free offer with a `displayPrice`; RevenueCat's 5.0 file holds a MONTHLY plan
     /// whose commitment is 12 × its 0.50 (6.00 USD) but below the subscription's own 11.88 USD, and a BILLED_UPFRONT
     /// plan of 0.99 USD on that 11.88 USD subscription: the reader reads them as written, the rules judge them.
     @Test(.enabled(if: RealWorld.isAvailable), arguments: [
-        ("apple/RevenueCat_purchases-ios_v1.0_SwiftExample_Configuration.storekit", [], false, []),
-        ("apple/RevenueCat_purchases-ios_v1.1_UnitTestsConfiguration.storekit", [.promotional], false, [
+        ("apple/RevenueCat_purchases-ios_v1.0_SwiftExample_Configuration.storekit", [.promotional], false, []),
+        ("apple/RevenueCat_purchases-ios_v1.1_UnitTestsConfiguration.storekit", [.promotional, .offerCode], false, [
             "com.revenuecat.monthly_4.99.1_week_intro promotional:com.revenuecat.monthly_4.99.1_week_intro.year_discount "
                 + "pay-up-front P1Y US 40.99 USD",
             "com.revenuecat.monthly_4.99.1_week_intro promotional:com.revenuecat.monthly_4.99.1_week_intro.pay_as_you_go "
@@ -259,7 +282,7 @@ struct StoreKitOfferReaderTests {
             "com.revenuecat.annual_39.99.2_week_intro offer-code:TestOffer free-trial P1W for existing, expired, new "
                 + "stackable",
         ]),
-        ("apple/RevenueCat_purchases-ios_v2.0_SimpleApp_Products.storekit", [], false, []),
+        ("apple/RevenueCat_purchases-ios_v2.0_SimpleApp_Products.storekit", [.promotional, .offerCode], false, []),
         ("apple/RevenueCat_purchases-ios_v3.0_synced_PurchaseTesterStoreKitConfiguration.storekit",
          [.promotional, .offerCode], false, [
             "test_product1 promotional:test pay-as-you-go P1W×2 US 1.99 USD",
@@ -277,12 +300,12 @@ struct StoreKitOfferReaderTests {
             "P1 offer-code:deema-offer-code-expired-subs-no-intro pay-as-you-go P1W×5 US 0.99 USD for expired not "
                 + "stackable",
         ]),
-        ("apple/RevenueCat_purchases-ios_v4.0_PaywallsTester_Products.storekit", [.promotional], false, [
+        ("apple/RevenueCat_purchases-ios_v4.0_PaywallsTester_Products.storekit", [.promotional, .offerCode, .winBack], false, [
             "com.revenuecat.simpleapp.monthly promotional:rc-cancel-offer free-trial P1M",
             "com.revenuecat.simpleapp.monthly promotional:rc-refund-offer pay-up-front P1M US 0.99 USD",
             "com.revenuecat.simpleapp.yearly promotional:rc-cancel-offer free-trial P1M",
         ]),
-        ("apple/RevenueCat_purchases-ios_v5.0_UnitTestsConfiguration.storekit", [.promotional], true,
+        ("apple/RevenueCat_purchases-ios_v5.0_UnitTestsConfiguration.storekit", [.promotional, .offerCode, .winBack], true,
          revenueCatFile5Lines),
         ("apple/adaptyteam_AdaptySDK-iOS_SKConfig.storekit", [.promotional, .offerCode], false, [
             "monthly.premium.999 promotional:test_promo free-trial P1W",
@@ -291,14 +314,16 @@ struct StoreKitOfferReaderTests {
             "yearly.premium.6999 promotional:promo50off pay-as-you-go P1Y US 29.99 USD",
             "yearly.premium.6999 offer-code:adaptyrules free-trial P1Y for existing, expired, new not stackable",
         ]),
-        ("apple/apphud_ApphudSDK_StoreKit.storekit", [.promotional], false, [
+        ("apple/apphud_ApphudSDK_StoreKit.storekit", [.promotional, .offerCode], false, [
             "com.apphud.monthly_promo promotional:com.apphud.monthly_promo_skidos pay-up-front P3M US 0.99 USD",
         ]),
-        ("apple/cntrump_SKDemo_Products.storekit", [], false, []),
-        ("apple/russell-archer_StoreHelper_Products.storekit", [], false, []),
-        ("apple/superwall_Superwall-iOS_Superwall_Advanced-Products.storekit", [], false, []),
-        ("other/RevenueCat_purchases-ios_Configuration.storekit", [], false, []),
-        ("other/RevenueCat_purchases-ios_UnitTestsConfiguration.storekit", [.promotional], true, revenueCatFile5Lines),
+        ("apple/cntrump_SKDemo_Products.storekit", [.promotional, .offerCode], false, []),
+        ("apple/russell-archer_StoreHelper_Products.storekit", [.promotional], false, []),
+        ("apple/superwall_Superwall-iOS_Superwall_Advanced-Products.storekit", [.promotional, .offerCode, .winBack], false,
+         []),
+        ("other/RevenueCat_purchases-ios_Configuration.storekit", [.promotional], false, []),
+        ("other/RevenueCat_purchases-ios_UnitTestsConfiguration.storekit", [.promotional, .offerCode, .winBack], true,
+         revenueCatFile5Lines),
     ] as [(String, Set<Offer.Kind>, Bool, [String])])
     func readsRealFilesOffers(path: String, kinds: Set<Offer.Kind>, carriesPlans: Bool, lines: [String]) throws {
         // Act

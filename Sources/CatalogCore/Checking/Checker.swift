@@ -85,6 +85,7 @@ public struct Checker: Sendable {
             store.groupName(forKey: key).flatMap { configGroups[$0] } ?? key
         }
         findings += BillingPlanRules.lint(store, storePath: storePath, idFor: storeKey)
+        findings += DuplicateOfferRules.check(store, storePath: storePath, idFor: storeKey)
         findings += GroupRules.missing(config: config, relevant: matching.relevant, store: store)
         findings += PriceRules.singleStorefront(store)
         findings += PriceRules.incompleteMatrices(store, territories: options.territories, idFor: storeKey)

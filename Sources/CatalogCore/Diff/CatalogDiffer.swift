@@ -157,7 +157,7 @@ public struct CatalogDiffer: Sendable {
         // The lint rules judge one catalog on its own: no change between two.
         case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .appMismatch, .groupMissingInStore,
              .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused, .offerIDReused,
-             .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange, .pricesNotCompared,
+             .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange, .duplicateOfferID, .pricesNotCompared,
              .currencyNotValidAtDate, .currencyChangeoverAhead, .subscriptionPriceMatrixIncomplete: nil
         // A manual price where the config equalizes, and a schedule, are no change of the price in effect.
         case .priceNotEqualized, .priceScheduleMismatch: nil

@@ -32,7 +32,7 @@ extension Rule {
              .offerMissingInConfig, .offerMismatch, .billingPlanMissingInStore, .billingPlanPriceMismatch,
              .purchaseOptionMismatch, .pricePreserveMismatch, .priceNotEqualized, .priceScheduleMismatch:
             .compared
-        case .duplicateProductID:
+        case .duplicateProductID, .duplicateOfferID:
             .repeatedRecords
         case .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused, .offerIDReused,
              .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange:

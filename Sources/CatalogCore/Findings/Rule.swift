@@ -28,6 +28,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     case billingPlanPriceMismatch = "billing-plan-price-mismatch"
     case billingPlanOutOfRange = "billing-plan-out-of-range"
     case purchaseOptionMismatch = "purchase-option-mismatch"
+    case duplicateOfferID = "duplicate-offer-id"
     case subscriptionPriceChangeUndecided = "subscription-price-change-undecided"
     case subscriptionPriceConsentRequired = "subscription-price-consent-required"
     case subscriptionPriceDecreaseApplies = "subscription-price-decrease-applies"
@@ -49,7 +50,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
              .priceMismatch, .priceMissingInStore, .periodMismatch, .groupMismatch, .groupLevelMismatch,
              .groupMissingInStore, .offerMissingInStore, .offerMismatch, .offerIDReused,
              .billingPlanMissingInStore, .billingPlanPriceMismatch, .purchaseOptionMismatch,
-             .subscriptionPriceChangeUndecided, .currencyNotValidAtDate, .priceScheduleMismatch:
+             .subscriptionPriceChangeUndecided, .currencyNotValidAtDate, .priceScheduleMismatch, .duplicateOfferID:
             .error
         case .priceMissingInConfig, .introOfferMismatch, .familySharingMismatch, .availabilityMismatch,
              .introOfferExceedsPeriod, .ignoreExpired, .offerMissingInConfig, .offerFreeWithPrice,
@@ -83,7 +84,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .ignoreExpired, .ignoreUnused: .ignore
         // Offer findings name their offer, plan or option (`offer:<kind>:<id>`, …); these are the fallbacks.
         case .offerMissingInStore, .offerMissingInConfig, .offerMismatch, .offerIDReused, .offerFreeWithPrice,
-             .offerNotADiscount:
+             .offerNotADiscount, .duplicateOfferID:
             .offerID("*")
         case .billingPlanMissingInStore, .billingPlanPriceMismatch, .billingPlanOutOfRange: .billingPlan(.monthly)
         case .purchaseOptionMismatch: .purchaseOption("*")
@@ -146,6 +147,8 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
             "12 × the monthly amount is outside [yearly price, 1.5 × yearly price] in a territory."
         case .purchaseOptionMismatch:
             "A Play purchase option is missing on one side, or its kind (buy/rent), rent period or prices differ."
+        case .duplicateOfferID:
+            "One store catalog lists one offer (kind and ID), billing plan or purchase option twice on a product."
         case .subscriptionPriceChangeUndecided:
             "With --since: a subscription price changes in a territory and no `priceChange` decides what existing "
                 + "subscribers get."
@@ -272,6 +275,12 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
                 + "legacy-compatible buy option is the product's own price. Compared: buy or rent, the rent period, "
                 + "prices per territory. An active store option missing in the config fires only when the config "
                 + "lists `purchaseOptions:` for the product."
+        case .duplicateOfferID:
+            "Offers match by kind and store ID, billing plans by type, purchase options by `purchaseOptionId`: "
+                + "two records of one key on one product of a store catalog (two promotional offers with one ID, "
+                + "two MONTHLY plans, two Play offers or purchase options with one ID) leave it open which one the "
+                + "store uses. Every location is named; the first is never taken silently. Checked on each store "
+                + "catalog on its own (a config cannot hold one key twice)."
         case .subscriptionPriceChangeUndecided:
             "`check --since OLD` compares the old config with this one. Each auto-renewable price that changes in a "
                 + "territory (both configs price it) needs a decision for the people already subscribed, per "

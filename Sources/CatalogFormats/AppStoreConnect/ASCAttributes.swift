@@ -74,7 +74,7 @@ enum ASCAttributeName: String {
 
 /// A non-null attribute value as read: of the kind the builder reads it as, or what was found instead (an error
 /// once the builder asks for it, as when the input held the value in a tree).
-enum ASCAttributeValue {
+enum ASCAttributeValue: Equatable {
     case string(String)
     case bool(Bool)
     case int(Int)
@@ -140,6 +140,18 @@ enum ASCAttributeValue {
 
     var range: (minimum: Int?, maximum: Int?)? {
         if case .range(let minimum, let maximum) = self { (minimum, maximum) } else { nil }
+    }
+    /// The value as a message quotes it.
+    var text: String {
+        switch self {
+        case .string(let text): quotedForMessage(text)
+        case .bool(let flag): String(flag)
+        case .int(let number): String(number)
+        case .strings(let texts): "[" + texts.map { quotedForMessage($0) }.joined(separator: ", ") + "]"
+        case .range(let minimum, let maximum):
+            "{minimum: \(minimum.map(String.init) ?? "null"), maximum: \(maximum.map(String.init) ?? "null")}"
+        case .mismatch(let found): found
+        }
     }
 }
 

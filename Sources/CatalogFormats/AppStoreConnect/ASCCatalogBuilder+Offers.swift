@@ -160,8 +160,9 @@ extension ASCCatalogBuilder {
         return offer
     }
 
-    /// An offer's prices by territory: each row's price point `customerPrice` in its territory's currency. A row
-    /// without a price point or territory (a free win-back offer's) is no price.
+    /// An offer's prices by territory: each row's price point `customerPrice` in its territory's currency (a free
+    /// offer's rows, a territory and no price point, are never read here). A row the input holds whose price point
+    /// or territory it lacks is a damaged input, for every offer kind: exit 2 at the row, never a dropped price.
     private func offerPrices(_ offer: NodeID, source: OfferSource, lookups: inout ASCLookups, tally: inout Tally)
         throws(CatalogReadError) -> [Territory: Money]
     {
@@ -172,8 +173,12 @@ extension ASCCatalogBuilder {
             let territoryNode = pool.firstLinked(row, type: types.territories)
                 ?? point.flatMap { pool.firstLinked($0, type: types.territories) }
             guard let point, let territoryNode, let amountText = try string(point, .customerPrice) else {
-                tally.unresolvedRows += 1
-                continue
+                guard pool.isDefined(row) else {
+                    // Known only by reference: the input does not hold the row at all (a partial input).
+                    tally.unresolvedRows += 1
+                    continue
+                }
+                throw unresolvedOfferPrice(row, of: offer, point: point, territory: territoryNode)
             }
             guard let amount = lookups.amount(amountText) else {
                 throw error(point, .customerPrice, "\(quotedForMessage(amountText)) is not a decimal amount")
@@ -188,6 +193,25 @@ extension ASCCatalogBuilder {
             prices[territory] = money
         }
         return prices
+    }
+
+    /// An offer's price row that the input holds but cannot price: what it lacks, located at the row.
+    private func unresolvedOfferPrice(_ row: NodeID, of offer: NodeID, point: NodeID?, territory: NodeID?)
+        -> CatalogReadError
+    {
+        let lacking: String
+        if let point {
+            lacking = pool.isDefined(point)
+                ? "its price point \(quotedForMessage(pool.id(of: point))) has no customerPrice"
+                : "its price point \(quotedForMessage(pool.id(of: point))) is not in the input"
+        } else {
+            lacking = "it points to no price point"
+        }
+        let what = territory == nil && point != nil ? "it names no territory" : lacking
+        return CatalogReadError(
+            "\(pool.typeName(of: row)) \(quotedForMessage(pool.id(of: row))) of \(pool.typeName(of: offer)) "
+                + "\(quotedForMessage(pool.id(of: offer))): \(what), so the offer's price cannot be read",
+            at: pool.location(of: row))
     }
 
     /// Who may redeem the offer, in the config's words (`NON_SPENDER` → `non-spender`).

@@ -28,6 +28,14 @@ extension ASCResourcePool {
                     + "(a JSON:API document) or an array of them", at: root)
         }
         finishDocument(document.source)
+        if let disagreement {
+            throw CatalogReadError(
+                "\(typeName(of: disagreement.node)) \(quotedForMessage(id(of: disagreement.node))) "
+                    + "attributes.\(disagreement.name.rawValue) is \(disagreement.later.text) here and "
+                    + "\(disagreement.earlier.value.text) at \(marks.location(of: disagreement.earlier.mark)): one "
+                    + "resource in two places that disagree is a damaged input",
+                at: marks.location(of: disagreement.laterMark))
+        }
     }
 
     private mutating func addDocument(_ value: JSONValue, in document: JSONDocument, path: String, request: String?)

@@ -37,6 +37,8 @@ struct ASCResourcePool {
     /// The offer relationships (`promotionalOffers`, `offerCodes`, `winBackOffers`) some resource states
     /// (relationship `data`, possibly empty, or a `links.self` document): the input carries that kind of offer.
     private(set) var statedOfferRelationships: Set<String> = []
+    /// The first attribute two resource objects of one resource disagree about, if any.
+    private(set) var disagreement: ASCDisagreement?
     private(set) var marks = ASCMarks()
     private(set) var types = NameTable()
     private var relationships = NameTable()
@@ -114,10 +116,20 @@ struct ASCResourcePool {
         definitionOrder.append(node)
     }
 
-    /// Pools the attributes the builder reads of one `attributes` object: a name's first non-null value wins.
+    /// Pools the attributes the builder reads of one `attributes` object: a name's first non-null value. The same
+    /// resource in several documents is one record (DESIGN.md §5a.5); a later non-null value that differs from
+    /// the first is a damaged input, noted (the first such) for `add(_:)` to throw once both places are known.
     mutating func addAttributes(of object: JSONValue, to node: NodeID) {
         for name in attributesOfType[Int(identities.type(of: node).index)] {
-            guard let value = object[name.rawValue], !value.isNull, attribute(node, name) == nil else { continue }
+            guard let value = object[name.rawValue], !value.isNull else { continue }
+            if let earlier = attribute(node, name) {
+                let later = ASCAttributeValue(value, as: name)
+                if disagreement == nil, later != earlier.value {
+                    disagreement = ASCDisagreement(node: node, name: name, earlier: earlier,
+                                                   later: later, laterMark: marks.mark(offset: value.offset))
+                }
+                continue
+            }
             attributes.append(ASCAttribute(value: ASCAttributeValue(value, as: name), name: name,
                                            mark: marks.mark(offset: value.offset),
                                            next: nodes[Int(node.index)].firstAttribute))
@@ -248,4 +260,13 @@ struct ASCResourcePool {
         guard let definition = self[node].definition else { return SourceLocation(path: marks.paths.first ?? "") }
         return marks.location(of: definition)
     }
+}
+
+/// Two resource objects of one resource (one `type` and `id`) that give one attribute two values.
+struct ASCDisagreement {
+    let node: NodeID
+    let name: ASCAttributeName
+    let earlier: ASCAttribute
+    let later: ASCAttributeValue
+    let laterMark: MarkID
 }

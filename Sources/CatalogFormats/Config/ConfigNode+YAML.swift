@@ -48,6 +48,9 @@ private struct YAMLConfigBuilder {
         var index: [String: Int] = [:]
         /// Whether the entries go to the products sink (the frame keeps them emptied).
         var streams = false
+        /// Whether the value being read belongs to a repeated key: read (so the rest of the file is judged too)
+        /// and dropped, so that keys stay unique.
+        var dropsValue = false
     }
 
     /// Why building stops: `now` for what any YAML composer refuses (a repeated key, an alias to no anchor),
@@ -81,6 +84,10 @@ private struct YAMLConfigBuilder {
     private var stack: [Frame] = []
     private var anchors: [String: Anchored] = [:]
     private var root: ConfigNode?
+    /// The first `CatalogReadError.listLimit` repeated keys, in file order, and how many more there were
+    /// (DESIGN.md §5a.1: every problem reported, not only the first).
+    private var repeatedKeys: [CatalogReadError] = []
+    private var moreRepeatedKeys = 0
 
     init(events: YAMLEventStream, source: ConfigSource, products: ConfigProductSink?, budget: Int) {
         self.events = events
@@ -91,9 +98,10 @@ private struct YAMLConfigBuilder {
 
     /// Reads the stream: nil without a document, else its one document's root.
     ///
-    /// A repeated key or an alias to no anchor is an error at once, as in any YAML composer. An error in what the
-    /// config allows (a tag, a key that is not a string, an alias bomb) stops the building, but the rest of the
-    /// stream is still read, so that a syntax error or a second document is reported with it.
+    /// An alias to no anchor is an error at once, as in any YAML composer. A repeated key is an error too, but
+    /// every one is reported: its value is read and dropped, and the reading goes on. An error in what the config
+    /// allows (a tag, a key that is not a string, an alias bomb) stops the building, but the rest of the stream is
+    /// still read, so that a syntax error or a second document is reported with it.
     mutating func document() throws(CatalogReadError) -> ConfigNode? {
         _ = try events.next()  // stream start
         let first = try events.next()
@@ -122,9 +130,13 @@ private struct YAMLConfigBuilder {
                                        at: events.location(of: after.pointee.start_mark))
             }
         } catch {
-            throw problem.flatMap { CatalogReadError(listing: [$0, error], unlisted: 0) } ?? error
+            throw CatalogReadError(listing: repeatedKeys + (problem.map { [$0] } ?? []) + [error],
+                                   unlisted: moreRepeatedKeys) ?? error
         }
-        if let problem { throw problem }
+        if let found = CatalogReadError(listing: repeatedKeys + (problem.map { [$0] } ?? []),
+                                        unlisted: moreRepeatedKeys) {
+            throw found
+        }
         return root
     }
 
@@ -193,7 +205,7 @@ private struct YAMLConfigBuilder {
         try checkTag(tag.map { String(cString: $0) }, allowed: allowedTag, path: valuePath, at: mark)
         var frame = Frame(isMapping: mapping, mark: mark, anchor: anchor.map { String(cString: $0) })
         if mapping, frame.anchor == nil, stack.count == 1, stack[0].isMapping, stack[0].key == "products",
-           let products {
+           !stack[0].dropsValue, let products {
             frame.streams = products.begin(rootEntries: stack[0].entries)
         }
         stack.append(frame)
@@ -204,9 +216,15 @@ private struct YAMLConfigBuilder {
         try checkTag(tag, allowed: YAMLConfigBuilder.stringTag, path: mappingPath, at: mark)
         let top = stack.count - 1
         if let first = firstLocation(of: text, in: stack[top]) {
-            throw .now(CatalogReadError("\(mappingPath.appending(key: text)): duplicate key (first at line "
-                                        + "\(first.line ?? 0), column \(first.column ?? 0))",
-                                        at: source.location(of: mark)))
+            // Only the listed ones are worded: 200,000 repeats cost a count each, not a message.
+            if repeatedKeys.count < CatalogReadError.listLimit {
+                repeatedKeys.append(CatalogReadError("\(mappingPath.appending(key: text)): duplicate key (first at "
+                                                     + "line \(first.line ?? 0), column \(first.column ?? 0))",
+                                                     at: source.location(of: mark)))
+            } else {
+                moreRepeatedKeys += 1
+            }
+            stack[top].dropsValue = true
         }
         stack[top].key = text
         stack[top].keyMark = mark
@@ -237,7 +255,11 @@ private struct YAMLConfigBuilder {
             return
         }
         stack[top].count += count
-        if stack[top].isMapping {
+        if stack[top].isMapping, stack[top].dropsValue {
+            stack[top].dropsValue = false
+            stack[top].key = nil
+            stack[top].keyMark = nil
+        } else if stack[top].isMapping {
             var entry = ConfigEntry(key: stack[top].key ?? "", keyMark: stack[top].keyMark ?? node.mark, value: node)
             if stack[top].streams, let products, products.take(entry) {
                 entry = entry.emptied

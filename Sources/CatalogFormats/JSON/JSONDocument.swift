@@ -33,7 +33,11 @@ final class JSONDocument {
             self.source = source
             self.tape = tape
         case .failure(let error):
-            throw CatalogReadError("invalid JSON: \(error.message)", at: source.location(ofOffset: error.offset))
+            let problems = error.problems.map {
+                CatalogReadError("invalid JSON: \($0.message)", at: source.location(ofOffset: $0.offset))
+            }
+            throw CatalogReadError(listing: problems, unlisted: error.unlisted)
+                ?? CatalogReadError("invalid JSON: \(error.message)", at: source.location(ofOffset: error.offset))
         }
     }
 

@@ -85,10 +85,23 @@ struct JSONTape {
     }
 }
 
-/// A syntax error: the message and the byte offset it is about.
+/// A syntax error: the message and the byte offset it is about, after the repeated keys found before it (all of
+/// them are reported, DESIGN.md §5a.1: the first `CatalogReadError.listLimit`, then how many more).
 struct JSONSyntaxError: Error {
     let offset: Int
     let message: String
+    /// Repeated keys found before this error (or, for a repeated key, after it), in file order.
+    var others: [JSONSyntaxError] = []
+    /// How many more repeated keys there were than are listed.
+    var unlisted = 0
+
+    init(offset: Int, message: String) {
+        self.offset = offset
+        self.message = message
+    }
+
+    /// Every listed problem, in file order.
+    var problems: [JSONSyntaxError] { [JSONSyntaxError(offset: offset, message: message)] + others }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes that writes a `JSONTape`. Strings are checked (escapes, control
@@ -104,6 +117,9 @@ struct JSONTapeParser {
     static let maximumDepth = 512
     /// Objects with more members than this look duplicates up in a set instead of comparing with each key.
     private static let linearKeyLimit = 16
+    /// The first repeated keys, in file order, and how many more: each is reported, and the parsing goes on.
+    private var repeatedKeys: [JSONSyntaxError] = []
+    private var moreRepeatedKeys = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -114,8 +130,36 @@ struct JSONTapeParser {
     /// Parses the whole input into a tape.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONTape {
         var parser = JSONTapeParser(bytes: bytes)
-        try parser.parseDocument()
+        do {
+            try parser.parseDocument()
+        } catch {
+            throw parser.withRepeatedKeys(before: error)
+        }
+        if let first = parser.repeatedKeys.first {
+            var error = first
+            error.others = Array(parser.repeatedKeys.dropFirst())
+            error.unlisted = parser.moreRepeatedKeys
+            throw error
+        }
         return parser.tape
+    }
+
+    /// `error` after the repeated keys found before it.
+    private func withRepeatedKeys(before error: JSONSyntaxError) -> JSONSyntaxError {
+        guard let first = repeatedKeys.first else { return error }
+        var combined = first
+        combined.others = Array(repeatedKeys.dropFirst()) + [error]
+        combined.unlisted = moreRepeatedKeys
+        return combined
+    }
+
+    /// Notes a repeated key; only the listed ones are worded, so a million repeats cost a count each.
+    private mutating func noteRepeated(_ key: JSONKeyBytes, at offset: Int) {
+        if repeatedKeys.count < CatalogReadError.listLimit {
+            repeatedKeys.append(JSONSyntaxError(offset: offset, message: "duplicate key \"\(key.text)\""))
+        } else {
+            moreRepeatedKeys += 1
+        }
     }
 
     private mutating func parseDocument() throws(JSONSyntaxError) {
@@ -233,17 +277,18 @@ struct JSONTapeParser {
             let key = JSONKeyBytes(raw: UnsafeBufferPointer(rebasing: bytes[(keyOffset + 1)..<(index - 1)]),
                                    escaped: escaped)
             let memberCount = keys.count - firstKey
+            let repeated: Bool
             if memberCount < JSONTapeParser.linearKeyLimit {
-                if keys[firstKey...].contains(key) {
-                    throw JSONSyntaxError(offset: keyOffset, message: "duplicate key \"\(key.text)\"")
-                }
+                repeated = keys[firstKey...].contains(key)
             } else {
                 if keySet.isEmpty { keySet = Set(keys[firstKey...]) }
-                if !keySet.insert(key).inserted {
-                    throw JSONSyntaxError(offset: keyOffset, message: "duplicate key \"\(key.text)\"")
-                }
+                repeated = !keySet.insert(key).inserted
             }
-            keys.append(key)
+            if repeated {
+                noteRepeated(key, at: keyOffset)
+            } else {
+                keys.append(key)
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw JSONSyntaxError(offset: index,

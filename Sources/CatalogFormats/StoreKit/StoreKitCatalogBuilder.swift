@@ -105,11 +105,14 @@ struct StoreKitCatalogBuilder {
         let pricing = Pricing(territory: storefront, currency: currency)
 
         var products: [Product] = []
+        // The offer kinds the file states (§5a.15): a subscription holding the kind's key, `[]` included.
+        var statedKinds: Set<Offer.Kind> = []
         for element in try access.array("products", in: root) ?? [] {
-            products.append(try product(element, section: .products, pricing: pricing))
+            products.append(try product(element, section: .products, pricing: pricing, statedKinds: &statedKinds))
         }
         for element in try access.array("nonRenewingSubscriptions", in: root) ?? [] {
-            products.append(try product(element, section: .nonRenewingSubscriptions, pricing: pricing))
+            products.append(try product(element, section: .nonRenewingSubscriptions, pricing: pricing,
+                                        statedKinds: &statedKinds))
         }
         var groups: [SubscriptionGroup] = []
         var remarks = storefrontRemark.map { [$0] } ?? []
@@ -136,7 +139,8 @@ struct StoreKitCatalogBuilder {
             }
             groups.append(SubscriptionGroup(key: key, name: name ?? ownKey, location: access.location(of: groupNode)))
             for element in try access.array("subscriptions", in: groupNode) ?? [] {
-                var subscription = try product(element, section: .subscriptions, pricing: pricing)
+                var subscription = try product(element, section: .subscriptions, pricing: pricing,
+                                               statedKinds: &statedKinds)
                 subscription.groupKey = key
                 products.append(subscription)
             }
@@ -150,7 +154,7 @@ struct StoreKitCatalogBuilder {
             products: products,
             capabilities: CatalogCapabilities(
                 expressesGroups: true, priceableTerritories: [storefront], singleStorefront: storefront,
-                offerKinds: Set(products.lazy.flatMap { $0.offers ?? [] }.map(\.kind)),
+                offerKinds: statedKinds,
                 carriesBillingPlans: products.contains { $0.billingPlans != nil }),
             remarks: remarks)
     }
@@ -169,9 +173,10 @@ struct StoreKitCatalogBuilder {
         return (territory, nil)
     }
 
-    /// One product record of any section.
-    private func product(_ node: JSONNode, section: StoreKitSection, pricing: Pricing)
-        throws(CatalogReadError) -> Product
+    /// One product record of any section; a subscription adds the offer kinds whose keys it holds to
+    /// `statedKinds`.
+    private func product(_ node: JSONNode, section: StoreKitSection, pricing: Pricing,
+                         statedKinds: inout Set<Offer.Kind>) throws(CatalogReadError) -> Product
     {
         try access.requireObject(node)
         var fieldLocations: [ProductField: SourceLocation] = [:]
@@ -230,7 +235,7 @@ struct StoreKitCatalogBuilder {
             if let offer = product.introOffers?.first, let location = offer.location {
                 fieldLocations[.introOffer] = location
             }
-            let offers = try self.offers(of: node, pricing: pricing)
+            let offers = try self.offers(of: node, pricing: pricing, statedKinds: &statedKinds)
             product.offers = offers
             product.billingPlans = try billingPlans(of: node, pricing: pricing)
             // The first of two offers with one key, like the first of two products with one ID, locates it.
@@ -268,11 +273,16 @@ struct StoreKitCatalogBuilder {
     }
 
     /// The promotional offers (`adHocOffers`), offer codes (`codeOffers`) and win-back offers (`winbackOffers`,
-    /// file 4.0+) of a subscription, in that order; `[]` when it has none.
-    private func offers(of subscription: JSONNode, pricing: Pricing) throws(CatalogReadError) -> [Offer] {
+    /// file 4.0+) of a subscription, in that order; `[]` when it has none. Each list's key, even `[]`, states
+    /// its kind (§5a.15): an absent offer of a stated kind is missing, not uncompared.
+    private func offers(of subscription: JSONNode, pricing: Pricing, statedKinds: inout Set<Offer.Kind>)
+        throws(CatalogReadError) -> [Offer]
+    {
         var offers: [Offer] = []
         for section in StoreKitOfferSection.allCases {
-            for element in try access.array(section.key, in: subscription) ?? [] {
+            guard let list = try access.array(section.key, in: subscription) else { continue }
+            statedKinds.insert(section.kind)
+            for element in list {
                 offers.append(try offer(element, section: section, pricing: pricing))
             }
         }
@@ -294,11 +304,11 @@ struct StoreKitCatalogBuilder {
         // where promotional offers and offer codes have always meant 1 by its absence (FORMATS.md).
         let terms = try offerTerms(node, defaultPeriods: section == .winBack ? nil : 1)
         // Every price the file states is read, a free offer's too: a free offer with a price is a finding of
-        // its own (`offer-free-with-price`), not something to hide. Win-back offers carry no price in any file
-        // version (FORMATS.md, DESIGN.md §5a.15): theirs are never compared.
+        // its own (`offer-free-with-price`), not something to hide. Win-back offers carry a `displayPrice` when
+        // Xcode synced the file from App Store Connect (DESIGN.md §5a.15), compared like any offer price; a
+        // file without one states none.
         var prices: [Territory: Money] = [:]
-        if section != .winBack,
-           let money = try optionalAmount(access.member("displayPrice", in: node), pricing: pricing) {
+        if let money = try optionalAmount(access.member("displayPrice", in: node), pricing: pricing) {
             prices[pricing.territory] = money
         }
         let location = access.location(of: node)

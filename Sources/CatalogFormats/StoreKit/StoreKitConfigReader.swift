@@ -20,9 +20,10 @@ import Foundation
 ///   gets a non-nil `introOffers` (`[]` when it has none) because the format always states its offers.
 /// - A subscription's other offers (DESIGN.md §4a) are `adHocOffers` (promotional, keyed by `offerID`),
 ///   `codeOffers` (offer codes, keyed by `referenceName`, with `eligibility` and `isStackable`) and
-///   `winbackOffers` (file 4.0+, keyed by `offerID`; `numberOfPeriods` from 5.0, absent = not stated; no prices):
-///   one phase each, priced like the product, with no state. Every subscription gets a non-nil `offers`; the
-///   catalog carries a kind (`capabilities.offerKinds`) when the file holds at least one offer of it.
+///   `winbackOffers` (file 4.0+, keyed by `offerID`; `numberOfPeriods` from 5.0, absent = not stated;
+///   `displayPrice` when Xcode synced the file): one phase each, priced like the product, with no state. Every
+///   subscription gets a non-nil `offers`; the catalog carries a kind (`capabilities.offerKinds`) when a
+///   subscription holds the kind's key, `[]` included (DESIGN.md §5a.15): an absent offer of it is then missing.
 /// - `billingPlans` (file 5.0): `BILLED_UPFRONT` and `MONTHLY` plans with their `displayPrice` and
 ///   `commitmentDisplayPrice` for the storefront; a subscription without the key has nil `billingPlans`, and the
 ///   catalog carries plans when any subscription has the key.
