@@ -41,4 +41,12 @@ struct RuleSidesTests {
         #expect(trial.configValue == nil)
         #expect(trial.storeValue == nil)
     }
+
+    @Test("the price matrix marks amount disagreements only, not the change rules about a price")
+    func amountRules() {
+        #expect(Set(Rule.allCases.filter(\.disagreesOnAmount))
+                    == [.priceMismatch, .priceMissingInStore, .priceMissingInConfig, .storekitSingleStorefront])
+        #expect(!Rule.subscriptionPriceChangeUndecided.disagreesOnAmount)
+        #expect(!Rule.pricePreserveMismatch.disagreesOnAmount)
+    }
 }

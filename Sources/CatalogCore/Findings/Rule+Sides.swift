@@ -46,6 +46,16 @@ extension Rule {
         }
     }
 
+    /// Whether a finding says that a store's price amount in a territory disagrees with the config's (or that one
+    /// side lacks it): the price matrix marks those cells. Other rules about a price (`check --since`'s change
+    /// rules, a store's `preserved`, an equalized origin) judge something else than the amount.
+    public var disagreesOnAmount: Bool {
+        switch self {
+        case .priceMismatch, .priceMissingInStore, .priceMissingInConfig, .storekitSingleStorefront: true
+        default: false
+        }
+    }
+
     /// Whether `expected` and `actual` are the config's and the store's value. The other rules look at one
     /// catalog (a trial against its own period, an ID listed twice, a storefront, an ignore entry's date)
     /// and say what they found in the message; a report that heads its columns "Config" and "Store" leaves

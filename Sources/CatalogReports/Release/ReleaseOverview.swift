@@ -257,9 +257,7 @@ public struct ReleaseOverview: Hashable, Sendable {
                 storeRows[key] = row
                 if names[key] == nil { names[key] = product.referenceName }
             }
-            // The amounts' disagreements only: the change rules (`check --since`) are about a price too, but
-            // they judge the config's old price against its new one, or the store's `preserved`, never the amount.
-            for finding in storeFindings where Self.amountRules.contains(finding.rule) && finding.concernsProduct {
+            for finding in storeFindings where finding.rule.disagreesOnAmount && finding.concernsProduct {
                 guard let key = finding.productID, let territory = finding.territory else { continue }
                 matrices[key, default: [:]][territory, default: priceRow(territory)].mismatched[index] = true
             }
@@ -274,10 +272,6 @@ public struct ReleaseOverview: Hashable, Sendable {
         otherFindings = active.filter { !$0.concernsProduct }
         for (index, row) in products.enumerated() where rowIndex[row.productID] == nil { rowIndex[row.productID] = index }
     }
-
-    /// The rules whose findings say a store's price amount disagrees with the config's (or one side lacks it).
-    private static let amountRules: Set<Rule> = [.priceMismatch, .priceMissingInStore, .priceMissingInConfig,
-                                                 .storekitSingleStorefront]
 
     /// The store inputs with their labels: the store's name, and the file name where two would read alike.
     private static func stores(_ catalogs: [Catalog]) -> [Store] {
