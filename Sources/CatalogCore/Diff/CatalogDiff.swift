@@ -173,10 +173,14 @@ public struct FieldChange: Hashable, Sendable, Comparable {
     /// What a reviewer must notice about an offer change (`new free phase on a live offer`, `price cut on a live
     /// offer`); nil for every other change.
     public var remark: String?
+    /// A scheduled price's change: the day it takes effect (the schedule entry's `from`, DESIGN.md §2c "Scheduled
+    /// prices are part of the change"); nil for a change of the price in effect at `--as-of`.
+    public var effective: CalendarDate?
 
     /// Creates a field change.
     public init(field: DiffField, territory: Territory? = nil, old: String?, new: String?, percent: Decimal? = nil,
-                subscriberImpact: SubscriberImpact? = nil, item: String? = nil, remark: String? = nil) {
+                subscriberImpact: SubscriberImpact? = nil, item: String? = nil, remark: String? = nil,
+                effective: CalendarDate? = nil) {
         self.field = field
         self.territory = territory
         self.old = old
@@ -185,6 +189,7 @@ public struct FieldChange: Hashable, Sendable, Comparable {
         self.subscriberImpact = subscriberImpact
         self.item = item
         self.remark = remark
+        self.effective = effective
     }
 
     /// The JSON `field`: the field, with the item when there is one (`offer:promotional:spring_promo`, the
@@ -193,7 +198,10 @@ public struct FieldChange: Hashable, Sendable, Comparable {
         item.map { "\(field.rawValue):\($0)" } ?? field.rawValue
     }
 
+    /// Fields by name, then item and territory; a territory's price in effect before its scheduled changes, in
+    /// date order.
     public static func < (lhs: FieldChange, rhs: FieldChange) -> Bool {
-        (lhs.field, lhs.item ?? "", lhs.territory?.alpha2 ?? "") < (rhs.field, rhs.item ?? "", rhs.territory?.alpha2 ?? "")
+        (lhs.field, lhs.item ?? "", lhs.territory?.alpha2 ?? "", lhs.effective?.description ?? "")
+            < (rhs.field, rhs.item ?? "", rhs.territory?.alpha2 ?? "", rhs.effective?.description ?? "")
     }
 }

@@ -204,7 +204,58 @@ public struct CatalogDiffer: Sendable {
             }
             changes.append(priceChange(territory, oldPrice, newPrice, judging: judging))
         }
+        if sameFormat { changes += scheduledChanges(before, after, current: changes, judging: judging) }
         return changes
+    }
+
+    /// Scheduled prices are changes on their date (DESIGN.md §2c, §4): in each territory, a schedule entry the
+    /// new side has and the old side lacks (the same day at the same amount) is a change from the new side's
+    /// price the day before to the entry's, judged for existing subscribers on the entry's `from` day; an entry
+    /// only the old side has is withdrawn. Earlier steps of the new side (its change at `--as-of` among `current`,
+    /// earlier entries) that existing subscribers pay count toward a second increase within 365 days.
+    private func scheduledChanges(_ before: Product, _ after: Product, current: [FieldChange],
+                                  judging: ImpactJudging?) -> [FieldChange] {
+        let (planned, plans) = (Self.schedules(of: before), Self.schedules(of: after))
+        var changes: [FieldChange] = []
+        for territory in Set(planned.keys).union(plans.keys) {
+            let (was, now) = (planned[territory] ?? [:], plans[territory] ?? [:])
+            var previous = after.prices[territory]?.money
+            var steps: [RecordedPriceChange] = []
+            if let asOf = context.asOf, let old = before.prices[territory]?.money, let previous,
+               current.contains(where: { $0.territory == territory && $0.subscriberImpact != nil }) {
+                steps += judging?.step(territory, on: asOf, from: old, to: previous) ?? []
+            }
+            for day in Set(was.keys).union(now.keys).sorted() {
+                guard let entry = now[day] else {
+                    changes.append(FieldChange(field: .price, territory: territory, old: was[day]?.description,
+                                               new: nil, remark: "scheduled change withdrawn", effective: day))
+                    continue
+                }
+                defer { previous = entry }
+                if was[day] == entry { continue }
+                var change = priceChange(territory, previous, entry,
+                                         judging: judging?.scheduled(on: day, after: steps))
+                change.effective = day
+                if let earlier = was[day] {
+                    change.remark = (change.remark.map { $0 + ", " } ?? "") + "was \(earlier) from \(day)"
+                }
+                changes.append(change)
+                if let previous { steps += judging?.step(territory, on: day, from: previous, to: entry) ?? [] }
+            }
+        }
+        return changes
+    }
+
+    /// Each territory's scheduled prices by day (App Store Connect rows that start after `--as-of`, a config
+    /// schedule's later entries).
+    private static func schedules(of product: Product) -> [Territory: [CalendarDate: Money]] {
+        var result: [Territory: [CalendarDate: Money]] = [:]
+        for price in product.uncomparedPrices where price.isScheduled {
+            if let territory = price.territory, let day = price.startDate, let amount = price.amount {
+                result[territory, default: [:]][day] = amount
+            }
+        }
+        return result
     }
 
     /// One territory's price change: with the percentage when both sides price it in one currency, and, on
@@ -230,16 +281,31 @@ public struct CatalogDiffer: Sendable {
         let period: SubscriptionPeriod?
         let stores: Set<StoreKind>
         let recorded: [RecordedPriceChange]
+        /// The day the change takes effect: `--as-of`, or a scheduled entry's `from`.
         let effective: CalendarDate?
 
         /// The impact of one change; nil when no store is judged.
         func impact(_ territory: Territory, from old: Money, to new: Money) -> SubscriberImpact? {
             guard !stores.isEmpty else { return nil }
-            // A scheduled price's `from` will date its own change (DESIGN.md §4); today every change takes effect
-            // at `--as-of`.
             return SubscriberImpactJudge.impact(from: old, to: new, territory: territory, period: period,
                                                 policy: policy, effective: effective, stores: stores,
                                                 recorded: recorded)
+        }
+
+        /// The judging of a scheduled entry: effective on its day, after the earlier steps of the same schedule.
+        func scheduled(on day: CalendarDate, after steps: [RecordedPriceChange]) -> ImpactJudging {
+            ImpactJudging(policy: policy, period: period, stores: stores, recorded: recorded + steps, effective: day)
+        }
+
+        /// One step of the config's own plan, as a later step of it sees it: preserved or not as the decision
+        /// covering that day says (not known without one, which counts as preserved nowhere).
+        func step(_ territory: Territory, on day: CalendarDate, from old: Money,
+                  to new: Money) -> [RecordedPriceChange] {
+            guard old != new else { return [] }
+            let decision = policy?.decision(for: territory)
+            let existing = decision.flatMap { $0.covers(changeOn: day) ? $0.existing : nil }
+            return [RecordedPriceChange(territory: territory, date: day, from: old, to: new,
+                                        preserved: existing.map { $0 == .preserve }, planned: true)]
         }
     }
 

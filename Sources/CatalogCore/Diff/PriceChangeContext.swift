@@ -1,7 +1,7 @@
 /// What a run knows for judging subscription price changes (DESIGN.md §2c): the day a change takes effect, the
 /// stores the run concerns, and the changes the App Store has recorded for each config product.
 public struct PriceChangeContext: Hashable, Sendable {
-    /// The day a change takes effect: `--as-of` (a scheduled price's `from` will date its own change). Nil when
+    /// The day a change takes effect: `--as-of` (a scheduled price's `from` dates its own change). Nil when
     /// the run has no date; then a decision with `since` covers nothing, so nothing passes unjudged.
     public var asOf: CalendarDate?
     /// The stores judged: those of the run's store inputs; both when no store is given (`diff`).

@@ -35,7 +35,7 @@ public enum PriceChangeRules {
                     findings += judged.playFindings(play).map { $0.on(store, input, .play) }
                     if play.existing == .update {
                         migrations.append(Migration(territory: territory, kind: impact.direction == .decrease
-                            ? .decrease : play.migration == .optOut ? .optOut : .optIn))
+                            ? .decrease : play.migration == .optOut ? .optOut : .optIn, day: field.effective))
                     }
                 }
             }
@@ -71,7 +71,8 @@ public enum PriceChangeRules {
             let percent = field.percent.map { " (\($0 > 0 ? "+" : "")\($0)%)" } ?? ""
             switch field.field {
             case .price:
-                head = "\(territory) \(old) -> \(new)\(percent)"
+                let day = field.effective.map { " from \($0)" } ?? ""
+                head = "\(territory) \(old) -> \(new)\(day)\(percent)"
                 findingField = .price
                 location = product.prices[territory]?.location ?? product.location(of: .price)
             case .billingPlan:
@@ -85,9 +86,12 @@ public enum PriceChangeRules {
         }
 
         func finding(_ rule: Rule, message: String, territory: Territory?, expected: String? = nil) -> Finding {
-            Finding(rule: rule, productID: product.id.rawValue, field: findingField, territory: territory,
-                    expected: expected ?? field.new, actual: field.old, message: message, configLocation: location,
-                    store: nil)
+            // A scheduled change's new price names its day, so the Markdown lead and a baseline tell it from the
+            // change of the same territory at `--as-of`.
+            let new = field.new.map { new in field.effective.map { "\(new) from \($0)" } ?? new }
+            return Finding(rule: rule, productID: product.id.rawValue, field: findingField, territory: territory,
+                           expected: expected ?? new, actual: field.old, message: message, configLocation: location,
+                           store: nil)
         }
 
         func appStoreFindings(_ appStore: AppStoreImpact) -> [Finding] {
@@ -143,17 +147,28 @@ public enum PriceChangeRules {
 
         let territory: Territory
         let kind: Kind
+        /// A scheduled change's day; nil for the change at `--as-of`.
+        let day: CalendarDate?
     }
 
     /// `play-cohort-migration-needed`: one note per product naming its regions and the manual steps.
     private static func migrationNote(_ product: Product, _ migrations: [Migration]) -> Finding {
-        let sorted = migrations.sorted { $0.territory < $1.territory }
+        let sorted = migrations.sorted {
+            ($0.territory.alpha2, $0.day?.description ?? "") < ($1.territory.alpha2, $1.day?.description ?? "")
+        }
+        // A region is named once per kind and once in all; its scheduled changes are migrated each on its day.
         var byKind: [Migration.Kind: [String]] = [:]
-        for migration in sorted { byKind[migration.kind, default: []].append(migration.territory.alpha2) }
+        for migration in sorted where byKind[migration.kind]?.last != migration.territory.alpha2 {
+            byKind[migration.kind, default: []].append(migration.territory.alpha2)
+        }
         let kinds = Migration.Kind.allCases.compactMap { kind in
             byKind[kind].map { "\($0.joined(separator: ", ")) \(kind.rawValue)" }
         }
-        let regions = sorted.map(\.territory.alpha2).joined(separator: ", ")
+        var names: [String] = []
+        for migration in sorted where names.last != migration.territory.alpha2 { names.append(migration.territory.alpha2) }
+        let regions = names.joined(separator: ", ")
+        var scheduled: [String: [String]] = [:]
+        for migration in sorted { if let day = migration.day { scheduled[migration.territory.alpha2, default: []].append("\(day)") } }
         let playID = (product.storeIDs[.play] ?? product.id).rawValue
         let parts = playID.split(separator: ":", maxSplits: 1).map(String.init)
         let target = parts.count == 2 ? "subscription \(parts[0]), base plan \(parts[1])" : "subscription \(playID)"
@@ -177,6 +192,14 @@ public enum PriceChangeRules {
         if let regions = byKind[.decrease] {
             steps.append("decrease (\(regions.joined(separator: ", "))): subscribers pay less from their next billing "
                          + "date, without accepting anything")
+        }
+        if !scheduled.isEmpty {
+            // Play has no dated price: a base plan's price applies to new purchases within hours of the change
+            // (monetization.subscriptions.patch), and migratePrices moves cohorts to the *current* price
+            // (developer.android.com/google/play/billing/price-changes; RegionalPriceMigrationConfig).
+            let days = names.compactMap { name in scheduled[name].map { "\(name) \($0.joined(separator: ", "))" } }
+            steps.append("Google Play prices have no start date: set each scheduled price on its day, then migrate "
+                         + "that cohort (\(days.joined(separator: "; ")))")
         }
         steps.append("offer phases (free trials, introductory prices) are not migrated")
         return Finding(rule: .playCohortMigrationNeeded, productID: product.id.rawValue, field: .price,

@@ -126,10 +126,12 @@ enum SubscriberImpactJudge {
         let expires = "Apple asks every existing subscriber to consent, and without consent the subscription expires"
         let mayExpire = "if Apple asks, a subscriber who does not consent loses the subscription at renewal"
         if let earlier = earlierIncrease(change, recorded: recorded) {
+            let source = earlier.planned
+                ? "the config plans \(earlier.from) -> \(earlier.to) on \(earlier.date) with existing: update"
+                : "App Store Connect recorded \(earlier.from) -> \(earlier.to) on \(earlier.date), not preserved"
             return (.required,
-                    "the second increase within \(increaseWindowDays) days that does not preserve the price (App Store "
-                        + "Connect recorded \(earlier.from) -> \(earlier.to) on \(earlier.date), not preserved): "
-                        + expires, earlier)
+                    "the second increase within \(increaseWindowDays) days that does not preserve the price "
+                        + "(\(source)): " + expires, earlier)
         }
         guard change.direction == .increase else {
             return (.unknown, "\(change.old) and \(change.new) are in different currencies, so whether Apple asks for "

@@ -117,16 +117,20 @@ public struct RecordedPriceChange: Hashable, Sendable {
     public var preserved: Bool?
     /// Where the later row is.
     public var location: SourceLocation?
+    /// A change the config under review plans (its change at `--as-of` or an earlier entry of its schedule), not
+    /// one App Store Connect recorded: it counts toward a second increase within 365 days all the same.
+    public var planned: Bool
 
     /// Creates a recorded change.
     public init(territory: Territory, date: CalendarDate, from: Money, to: Money, preserved: Bool?,
-                location: SourceLocation? = nil) {
+                location: SourceLocation? = nil, planned: Bool = false) {
         self.territory = territory
         self.date = date
         self.from = from
         self.to = to
         self.preserved = preserved
         self.location = location
+        self.planned = planned
     }
 
     /// Whether the price went up (same currency only).

@@ -48,14 +48,17 @@ private struct Output: Encodable {
     struct Field: Encodable {
         let change: FieldChange
 
-        enum CodingKeys: String, CodingKey { case field, territory, old, new, percent, subscriberImpact, remark }
+        enum CodingKeys: String, CodingKey { case field, territory, from, old, new, percent, subscriberImpact, remark }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(change.name, forKey: .field)
-            // Only offer changes carry a remark: other fields keep the keys of DESIGN.md §2a.
+            // Only changes with something to notice carry a remark (an offer's, a currency changeover, a withdrawn
+            // or re-dated schedule entry), and only scheduled prices a `from` day: other fields keep exactly the
+            // keys of DESIGN.md §2a.
             try container.encodeIfPresent(change.remark, forKey: .remark)
             try container.encode(change.territory?.alpha2, forKey: .territory)
+            try container.encodeIfPresent(change.effective?.description, forKey: .from)
             try container.encode(change.old, forKey: .old)
             try container.encode(change.new, forKey: .new)
             try container.encode(change.percent, forKey: .percent)

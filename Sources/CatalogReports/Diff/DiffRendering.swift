@@ -45,9 +45,10 @@ enum DiffWording {
         return parts
     }
 
-    /// `price DE`, `period`, `offer:promotional:spring_promo US`.
+    /// `price DE`, `price US from 2027-01-01` (a scheduled price), `period`, `offer:promotional:spring_promo US`.
     static func label(_ change: FieldChange) -> String {
-        change.territory.map { "\(change.name) \($0.alpha2)" } ?? change.name
+        let label = change.territory.map { "\(change.name) \($0.alpha2)" } ?? change.name
+        return change.effective.map { "\(label) from \($0)" } ?? label
     }
 
     /// `1 added, 1 removed, 1 changed`, plus group changes and cautions when there are any.
