@@ -1,7 +1,11 @@
 # Homebrew formula for catalogcheck's tagged source (https://docs.brew.sh/Formula-Cookbook).
-# In a tap: `brew install catalogcheck/tap/catalogcheck`. The release workflow fills in the url and sha256 of the
-# tag's source archive and attaches the result to the GitHub release as catalogcheck.rb; the values below are
-# those of the version this commit is (the sha256 is a placeholder until the tag exists).
+# Homebrew installs formulae from taps only (Homebrew/brew#18371), so put it into one:
+#   a release:   the release workflow attaches this formula with the tag's source archive and its sha256 filled in
+#                (scripts/brew-formula --url … --sha256 …) as catalogcheck.rb; the README puts it into a local tap.
+#   a checkout:  scripts/brew-install (scripts/brew-formula --local: a source archive of HEAD with its real
+#                sha256, in the local tap local/catalogcheck).
+# The url and sha256 below are the version this commit is; the sha256 is a placeholder until the tag exists, so
+# this file is a template: install one of the two above.
 # .ci/run checks it with `ruby -c` and that it names every system library Package.swift needs.
 class Catalogcheck < Formula
   desc "Fails your build when products.yml and the App Store / Google Play catalogs disagree"
@@ -23,15 +27,16 @@ class Catalogcheck < Formula
   def install
     # --version prints the commit it was built from; a source archive has no .git, so it is written here
     # (scripts/release does the same for the release archives).
+    commit = "v#{version}" # the tag; scripts/brew-formula --local writes the checkout's commit here
     inreplace "Sources/catalogcheck/Support/BuildCommit.swift",
-              'static let id = "unknown"', "static let id = \"v#{version}\""
+              'static let id = "unknown"', "static let id = \"#{commit}\""
     system "swift", "build", "--disable-sandbox", "--configuration", "release", "--product", "catalogcheck"
     bin.install ".build/release/catalogcheck"
     generate_completions_from_executable(bin/"catalogcheck", "--generate-completion-script")
   end
 
   test do
-    assert_match "#{version} (commit v#{version})", shell_output("#{bin}/catalogcheck --version")
+    assert_match "#{version} (commit ", shell_output("#{bin}/catalogcheck --version")
     (testpath/"products.yml").write <<~YAML
       version: 1
       products:

@@ -26,6 +26,11 @@ struct CatalogCheck: ParsableCommand {
     /// error) instead of killing the process silently.
     static func main() {
         signal(SIGPIPE, SIG_IGN)
+        // Without its arguments a run would check nothing and exit 0: it stops here, exit 2 (cannot check).
+        if let problem = ProcessArguments.problem(in: CommandLine.arguments) {
+            Console().error(problem)
+            Self.exit(withError: Exit.cannotCheck)
+        }
         // A mistyped option near a known one is named as such, also when the known one is required.
         if let message = OptionSuggestion.message(for: Array(CommandLine.arguments.dropFirst())) {
             for line in message.split(separator: "\n") { Console().error(String(line)) }

@@ -50,6 +50,14 @@ public struct AppStoreConnectClient: Sendable {
     static let subscriptionOfferPrices = ResourceKind(key: "subscriptionOfferPrices",
                                                       label: "subscription offer prices")
 
+    /// Every kind a fetch lists, in the order a reader meets them (the app, in-app purchases, subscriptions): the
+    /// one list `fetch appstore --help` names, so the help cannot fall behind what is fetched.
+    public static let kinds: [ResourceKind] = [
+        apps, inAppPurchases, inAppPurchaseAvailabilities, priceSchedules, inAppPurchasePrices, availableTerritories,
+        iapOfferCodes, iapOfferPrices, groups, subscriptions, planAvailabilities, subscriptionPrices,
+        introductoryOffers, promotionalOffers, subscriptionOfferCodes, winBackOffers, subscriptionOfferPrices,
+    ]
+
     /// A subscription's offer lists (DESIGN §2b "With offers"): the relationship of `Subscription` that lists
     /// them (OpenAPI 4.4.1 `GET /v1/subscriptions/{id}/promotionalOffers`, `…/offerCodes`, `…/winBackOffers`),
     /// their kind, the resource type and the page-file stem of their prices.

@@ -17,6 +17,9 @@ public struct PlayClient: Sendable {
     static let oneTimeProducts = ResourceKind(key: "oneTimeProducts", label: "one-time products")
     static let oneTimeOffers = ResourceKind(key: "oneTimeProductOffers", label: "one-time offers")
 
+    /// Every kind a fetch lists: the one list `fetch play --help` names.
+    public static let kinds: [ResourceKind] = [subscriptions, offers, inAppProducts, oneTimeProducts, oneTimeOffers]
+
     let packageName: String
     let base: URL
     let session: APISession

@@ -3,9 +3,10 @@ import CatalogCore
 /// One compiler-style line per finding (`path:line:col: error: [rule] product: message`), so editors and CI
 /// logs link it, then a summary line per store input, naming the store and its format (DESIGN.md §2), one for
 /// the findings on the config and rules file alone when there are any, and an `in all` line when there is more
-/// than one. Suppressed findings are left out (the policy line counts them); with `ReportContext.failingOnly` (`--quiet`) only the findings that fail the run are listed, and the
-/// counts still cover every finding. Every piece of catalog text goes through `TerminalEscaper`, so one finding
-/// is always one line.
+/// than one. Suppressed findings are left out (the policy line counts them); with `ReportContext.failingOnly`
+/// (`--quiet`) only the findings that fail the run are listed, a store's `== … ==` header only above something
+/// listed, and the counts still cover every finding. Every piece of catalog text goes through `TerminalEscaper`,
+/// so one finding is always one line.
 public struct TextReporter: Reporter {
     /// Creates the reporter.
     public init() {}
@@ -22,10 +23,12 @@ public struct TextReporter: Reporter {
         }
         for comparison in result.comparisons {
             let storePath = TerminalEscaper.escape(comparison.storePath)
-            if multipleStores {
+            let findings = listed(result.activeFindings(forStore: comparison.input))
+            // A quiet run heads only what it lists: a store with nothing to show keeps its summary line below.
+            if multipleStores && !(context.failingOnly && findings.isEmpty && comparison.remarks.isEmpty) {
                 lines.append(paint("== \(storePath) (\(comparison.storeFormat.rawValue)) ==", .bold, context))
             }
-            for finding in listed(result.activeFindings(forStore: comparison.input)) {
+            for finding in findings {
                 lines.append(line(for: finding, context: context))
             }
             for remark in comparison.remarks {

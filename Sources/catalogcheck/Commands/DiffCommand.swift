@@ -22,10 +22,12 @@ struct DiffCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The old catalog: PATH, FORMAT:PATH, git:REV:PATH or -.", valueName: "old"))
+    @Argument(help: ArgumentHelp("The old catalog: PATH, FORMAT:PATH, git:REV:PATH or -.", valueName: "old"),
+                                 completion: .file())
     var old: String
 
-    @Argument(help: ArgumentHelp("The new catalog: PATH, FORMAT:PATH, git:REV:PATH or -.", valueName: "new"))
+    @Argument(help: ArgumentHelp("The new catalog: PATH, FORMAT:PATH, git:REV:PATH or -.", valueName: "new"),
+                                 completion: .file())
     var new: String
 
     @Option(name: .long, help: "text (default), json (schema version 1) or markdown (for pull-request comments).")

@@ -26,7 +26,7 @@ struct ExportCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp(
         "The catalog to export: a file or folder, FORMAT:PATH, git:REV:PATH, or - (as diff's inputs).",
-        valueName: "file"))
+        valueName: "file"), completion: .file())
     var file: String
 
     @Option(name: .long, help: "The input's format; detected when omitted.")

@@ -25,15 +25,23 @@ struct FetchCommand: ParsableCommand {
         subcommands: [AppStore.self, Play.self]
     )
 
+    /// The kinds a client fetches, by their progress labels, for the help text.
+    static func names(_ kinds: [ResourceKind]) -> String {
+        kinds.map(\.label).joined(separator: ", ")
+    }
+
     /// `fetch appstore`.
     struct AppStore: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "appstore",
             abstract: "Fetch an app's in-app purchases and subscriptions from the App Store Connect API.",
             discussion: """
-                Reads the app's in-app purchases with their price schedules, its subscription groups and \
-                subscriptions with current and scheduled prices (price points, territories) and introductory \
-                offers. The API key needs the App Manager role (or Admin).
+                Reads the app (its bundle ID), its in-app purchases with their price schedules, availability and \
+                offer codes, its subscription groups and subscriptions with current and scheduled prices (price \
+                points, territories), plan availabilities, introductory, promotional, offer-code and win-back \
+                offers and their prices, and the monthly billing plan's prices. Each kind, as the progress lines \
+                and .fetch.json count it: \(FetchCommand.names(AppStoreConnectClient.kinds)). The API key needs \
+                the App Manager role (or Admin).
 
                 Examples:
                   catalogcheck fetch appstore --key-id 2X9R4HXF34 \\
@@ -53,7 +61,7 @@ struct FetchCommand: ParsableCommand {
         var issuerID: String?
 
         @Option(name: .long, help: ArgumentHelp("The AuthKey_<key id>.p8 file (default: $ASC_PRIVATE_KEY_PATH).",
-                                                valueName: "path"))
+                                                valueName: "path"), completion: .file(extensions: ["p8"]))
         var privateKey: String?
 
         @Option(name: .long, help: ArgumentHelp("The app's Apple ID (the number in App Store Connect's App Information).",
@@ -100,8 +108,9 @@ struct FetchCommand: ParsableCommand {
             abstract: "Fetch an app's subscriptions and one-time products from the Google Play Developer API.",
             discussion: """
                 Reads monetization.subscriptions with their offers, the legacy inappproducts, and \
-                monetization.onetimeproducts with their purchase options. The service account needs "View app \
-                information" and "View financial data" in the Play Console.
+                monetization.onetimeproducts with their purchase options and offers. Each kind, as the progress \
+                lines and .fetch.json count it: \(FetchCommand.names(PlayClient.kinds)). The service account \
+                needs "View app information" and "View financial data" in the Play Console.
 
                 Examples:
                   catalogcheck fetch play --service-account play-key.json \\
@@ -113,7 +122,8 @@ struct FetchCommand: ParsableCommand {
         )
 
         @Option(name: .long, help: ArgumentHelp(
-            "The service account's JSON key file (default: $GOOGLE_APPLICATION_CREDENTIALS).", valueName: "key.json"))
+            "The service account's JSON key file (default: $GOOGLE_APPLICATION_CREDENTIALS).", valueName: "key.json"),
+            completion: .file(extensions: ["json"]))
         var serviceAccount: String?
 
         @Option(name: .long, help: ArgumentHelp("The app's package name.", valueName: "name"))

@@ -38,7 +38,8 @@ struct ReportCommand: ParsableCommand {
     var format: Format = .html
 
     @Option(name: .long, help: ArgumentHelp(
-        "Add what this release changes since this catalog: PATH, FORMAT:PATH or git:REV:PATH.", valueName: "catalog"))
+        "Add what this release changes since this catalog: PATH, FORMAT:PATH or git:REV:PATH.", valueName: "catalog"),
+        completion: .file())
     var since: String?
 
     @OptionGroup var destination: OutputOption

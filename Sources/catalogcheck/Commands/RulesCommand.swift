@@ -8,7 +8,8 @@ struct RulesCommand: ParsableCommand {
         abstract: "List the rules with their default severity, or explain one rule."
     )
 
-    @Argument(help: ArgumentHelp("A rule ID, e.g. price-mismatch.", valueName: "rule-id"))
+    @Argument(help: ArgumentHelp("A rule ID, e.g. price-mismatch.", valueName: "rule-id"),
+                                 completion: .list(Rule.allCases.map(\.rawValue)))
     var ruleID: String?
 
     func validate() throws {

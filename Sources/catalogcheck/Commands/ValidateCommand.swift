@@ -19,28 +19,33 @@ struct ValidateCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp(
         "The internal product config (YAML or JSON): a path, git:REV:PATH, or - for standard input.",
-        valueName: "file"))
+        valueName: "file"), completion: .file())
     var config: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "The rules file (default: .catalogcheck.yml in the working directory or a parent, up to the repository root).",
-        valueName: "file"))
+        valueName: "file"), completion: .file(extensions: ["yml", "yaml"]))
     var rules: String?
 
     @Option(name: .long, help: ArgumentHelp("A baseline file (written by check --update-baseline).",
-                                            valueName: "file"))
+                                            valueName: "file"), completion: .file())
     var baseline: String?
 
     @OptionGroup var date: AsOfOption
+
+    /// Nothing to validate is a usage error of `validate` itself, found before `run()`, so that ArgumentParser
+    /// prints validate's own usage with it (an error thrown from `run()` would come with the root command's).
+    func validate() throws {
+        guard config != nil || rules != nil || baseline != nil || RulesFileLocator.nearest() != nil else {
+            throw ValidationError("nothing to validate: give --config, --rules or --baseline (no .catalogcheck.yml "
+                                  + "was found in the working directory or a parent either)")
+        }
+    }
 
     func run() throws {
         let console = Console()
         let day = try date.day()
         let rulesFile = rules ?? RulesFileLocator.nearest()
-        guard config != nil || rulesFile != nil || baseline != nil else {
-            throw ValidationError("nothing to validate: give --config, --rules or --baseline "
-                                  + "(no .catalogcheck.yml was found either)")
-        }
         var valid: [String] = []
         var failed = false
         /// Runs one file's read: its problems are printed and the others are still read.

@@ -6,16 +6,19 @@ import CatalogFormats
 struct CatalogInputOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The internal product config (YAML or JSON): a path, git:REV:PATH, or - for standard input.",
-        valueName: "file"))
+        valueName: "file"), completion: .file())
     var config: String
 
     @Option(name: .long, help: ArgumentHelp(
         "A store catalog: a file or folder, FORMAT:PATH, git:REV:PATH, or -. Repeat for several stores.",
-        valueName: "file|dir"))
-    var store: [InputSource] = []
+        valueName: "file|dir"), completion: .file())
+    var store: [InputSource]
 
-    @Option(name: .long, help: "The format of the store input (only with one --store); detected when omitted.")
-    var storeFormat: CatalogFormat?
+    /// A store format: every format but the config's, which a store input never is (DESIGN.md §2), so neither
+    /// the help nor the completion offers `catalog` here.
+    @Option(name: .long, help: ArgumentHelp("The format of the store input (only with one --store); detected when omitted.",
+                                            valueName: "format"))
+    var storeFormat: StoreFormat?
 
     @Option(name: .long, help: ArgumentHelp(
         "The Play merchant's home currency, for Play CSV auto-filled prices (default: the currency of the "
@@ -23,9 +26,6 @@ struct CatalogInputOptions: ParsableArguments {
     var playCurrency: CurrencyCode?
 
     func validate() throws {
-        if store.isEmpty {
-            throw ValidationError("Missing expected argument '--store <file|dir>'")
-        }
         if storeFormat != nil && store.count > 1 {
             throw ValidationError("--store-format applies to one --store; with several, write --store FORMAT:PATH")
         }
@@ -38,7 +38,7 @@ struct CatalogInputOptions: ParsableArguments {
     var storeSources: [InputSource] {
         store.map { source in
             var source = source
-            if source.format == nil { source.format = storeFormat }
+            if source.format == nil { source.format = storeFormat?.format }
             return source
         }
     }

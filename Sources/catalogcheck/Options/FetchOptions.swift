@@ -7,7 +7,8 @@ import Foundation
 /// The options both stores share: where to write, how loud, and the test-only server and backoff.
 struct FetchOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The snapshot folder: created, or replaced when it holds an earlier snapshot.", valueName: "dir"))
+        "The snapshot folder: created, or replaced when it holds an earlier snapshot.", valueName: "dir"),
+        completion: .directory)
     var output: String
 
     @Flag(name: .long, help: "No progress on standard error (warnings and errors still show).")

@@ -5,7 +5,8 @@ import ArgumentParser
 /// files").
 struct OutputOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output. - is standard output.",
-                                            valueName: "file"))
+                                            valueName: "file"),
+            completion: .file())
     var output: String?
 
     /// Where the document goes.

@@ -14,11 +14,11 @@ struct PolicyOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp(
         "The rules file (default: .catalogcheck.yml in the working directory or a parent, up to the repository root).",
-        valueName: "file"))
+        valueName: "file"), completion: .file(extensions: ["yml", "yaml"]))
     var rules: String?
 
     @Option(name: .long, help: ArgumentHelp("Suppress the findings recorded in this baseline file.",
-                                            valueName: "file"))
+                                            valueName: "file"), completion: .file())
     var baseline: String?
 
     func validate() throws {

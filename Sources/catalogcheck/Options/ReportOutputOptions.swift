@@ -13,6 +13,7 @@ struct ReportOutputOptions: ParsableArguments {
         "Also write a report in another format (repeatable). FORMAT: may be left out when the extension says it: "
         + ".json json, .xml junit, .sarif sarif, .md markdown, .html html. FORMAT:- writes it to standard output "
         + "(then give the main report an --output file).", valueName: "format:path"),
+        completion: .file(),
             transform: ReportArgument.parse)
     var report: [ReportArgument] = []
 

@@ -52,3 +52,23 @@ func parseTerritories(_ values: [String]) throws -> Set<Territory>? {
     }
     return territories
 }
+
+/// A `--store-format` value: a format a store input can be. The config's own format (`catalog`) is left out: a
+/// store read as a config is always refused ("a product config, not a store catalog", DESIGN.md §2), so the help
+/// and the shell completion would offer a value that can only fail.
+struct StoreFormat: ExpressibleByArgument {
+    /// The format named.
+    let format: CatalogFormat
+
+    init?(argument: String) {
+        guard let format = CatalogFormat(rawValue: argument), format != .catalog else { return nil }
+        self.format = format
+    }
+
+    static var allValueStrings: [String] {
+        CatalogFormat.allCases.filter { $0 != .catalog }.map(\.rawValue)
+    }
+
+    /// The shell completion offers the same list as the help.
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
