@@ -6,6 +6,8 @@
                                                             # config before this release (products.previous.yml)
     scripts/gen_catalogs.py synthetic OUT --products 2000   # benchmark inputs (175 territories), with the
                                                             # config also as products.json
+    scripts/gen_catalogs.py asc-snapshot OUT --products 10000  # in-app purchases only (175 storefronts each):
+                                                            # OUT/asc as `fetch appstore` writes it, OUT/products.yml
 
 Output is deterministic: the same arguments always write the same bytes.
 """
@@ -187,9 +189,10 @@ def swift_table(name):
     return dict(re.findall(r'"([A-Z]{2})"\s*:\s*"([A-Z]{3})"', match.group(1)))
 
 
-def synthetic_app(count, locales):
+def synthetic_app(count, locales, iaps_only=False):
     """`count` products priced in every App Store storefront: 20% consumables, 10% non-consumables, 5%
-    non-renewing, the rest auto-renewable subscriptions in groups of five levels."""
+    non-renewing, the rest auto-renewable subscriptions in groups of five levels (`iaps_only`: two thirds
+    consumables, a third non-consumables)."""
     alpha3 = swift_table("alpha3ByAlpha2")
     currency = swift_table("appStoreCurrencyByAlpha2")
     territories = sorted((code2, alpha3[code2], currency[code2]) for code2 in currency)
@@ -200,6 +203,8 @@ def synthetic_app(count, locales):
         share = index % 20
         kind = ("consumable" if share < 4 else "non-consumable" if share < 6 else "non-renewing" if share < 7
                 else "auto-renewable")
+        if iaps_only:
+            kind = "non-consumable" if index % 3 == 2 else "consumable"
         usd = f"{index % 50}.99"
         prices = {code2: (str(Decimal(usd) * 100 + index % 7) if cur in ("JPY", "KRW", "IDR", "VND", "CLP", "COP")
                           else f"{index % 50 + (len(code2 + cur) % 3)}.99") for code2, _, cur in territories}
@@ -707,6 +712,142 @@ def write_asc(app, folder):
                              territory, territory_resources)
 
 
+ASC_HOST = "https://api.appstoreconnect.apple.com"
+
+
+def base64url(text):
+    """Apple's opaque IDs: base64url without padding."""
+    import base64
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def write_asc_snapshot(app, folder, app_id="6449990000"):
+    """The in-app purchases of `app` as `fetch appstore` writes them (AppStoreConnectClient): every response page
+    as the store answers it (compact JSON, each resource with its `links`), named `stem-0001.json`, and
+    `.fetch.json` with each page's request. The app; the in-app purchases in pages of 200 with their availability
+    included; per in-app purchase its price schedule (`include=baseTerritory`), its manual and automatic prices
+    (price points and territories included, `limit=200`: one page of 174 automatic rows) and its availability's
+    territories. IDs are shaped as Apple's: price rows and price points base64url, availabilities the purchase's."""
+    alpha3 = {code2: code3 for code2, code3, _ in app["territories"]}
+    currency = {code2: cur for code2, _, cur in app["territories"]}
+    os.makedirs(folder, exist_ok=True)
+    requests = []
+    kinds = {}
+
+    def page(stem, number, path, query, document, kind, resources):
+        name = f"{stem}-{number:04d}.json"
+        document.setdefault("links", {})["self"] = ASC_HOST + path + (f"?{query}" if query else "")
+        write_json(os.path.join(folder, name), document)
+        requests.append({"file": name, "path": path, "query": query})
+        tally = kinds.setdefault(kind, {"pages": 0, "resources": 0})
+        tally["pages"] += 1
+        tally["resources"] += resources
+
+    def links(type_name, rid):
+        return {"self": f"{ASC_HOST}/v1/{type_name}/{rid}"}
+
+    def related(type_name, rid, relationship, data=None):
+        value = {"links": {"self": f"{ASC_HOST}/v1/{type_name}/{rid}/relationships/{relationship}",
+                           "related": f"{ASC_HOST}/v1/{type_name}/{rid}/{relationship}"}}
+        if data is not None:
+            value["data"] = data
+        return value
+
+    def territory(code2):
+        return {"type": "territories", "id": alpha3[code2], "attributes": {"currency": currency[code2]},
+                "links": links("territories", alpha3[code2])}
+
+    page("app", 1, f"/v1/apps/{app_id}", "fields%5Bapps%5D=bundleId,name",
+         {"data": {"type": "apps", "id": app_id, "attributes": {"name": "Synthetic", "bundleId": app["bundle"]},
+                   "links": links("apps", app_id)}}, "apps", 1)
+    page("subscription-groups", 1, f"/v1/apps/{app_id}/subscriptionGroups", "limit=200",
+         {"data": [], "meta": {"paging": {"total": 0, "limit": 200}}}, "subscriptionGroups", 0)
+    kinds["inAppPurchaseOfferCodes"] = {"pages": 0, "resources": 0}
+    kind = {"consumable": "CONSUMABLE", "non-consumable": "NON_CONSUMABLE", "non-renewing": "NON_RENEWING_SUBSCRIPTION"}
+    iaps = [p for p in app["products"] if p["type"] != "auto-renewable"]
+    apple_id = {p["id"]: str(6450000000 + index) for index, p in enumerate(iaps)}
+    list_path = f"/v1/apps/{app_id}/inAppPurchasesV2"
+    list_query = "include=inAppPurchaseAvailability,offerCodes&limit=200&limit%5BofferCodes%5D=50"
+    for first in range(0, max(len(iaps), 1), 200):
+        chunk = iaps[first:first + 200]
+        data, included = [], []
+        for p in chunk:
+            iid = apple_id[p["id"]]
+            data.append({"type": "inAppPurchases", "id": iid,
+                         "attributes": {"name": p["name"], "productId": p["id"], "inAppPurchaseType": kind[p["type"]],
+                                        "state": "APPROVED", "reviewNote": None,
+                                        "familySharable": p.get("family", False), "contentHosting": False},
+                         "relationships": {
+                             "inAppPurchaseLocalizations": related("inAppPurchases", iid, "inAppPurchaseLocalizations"),
+                             "pricePoints": related("inAppPurchases", iid, "pricePoints"),
+                             "iapPriceSchedule": related("inAppPurchases", iid, "iapPriceSchedule"),
+                             "inAppPurchaseAvailability": related("inAppPurchases", iid, "inAppPurchaseAvailability",
+                                                                  {"type": "inAppPurchaseAvailabilities", "id": iid}),
+                             "offerCodes": dict(related("inAppPurchases", iid, "offerCodes", []),
+                                                meta={"paging": {"total": 0, "limit": 50}})},
+                         "links": {"self": f"{ASC_HOST}/v2/inAppPurchases/{iid}"}})
+            included.append({"type": "inAppPurchaseAvailabilities", "id": iid,
+                             "attributes": {"availableInNewTerritories": True},
+                             "relationships": {"availableTerritories": related("inAppPurchaseAvailabilities", iid,
+                                                                               "availableTerritories")},
+                             "links": links("inAppPurchaseAvailabilities", iid)})
+        document = {"data": data, "included": included, "meta": {"paging": {"total": len(iaps), "limit": 200}}}
+        number = first // 200 + 1
+        if first + 200 < len(iaps):
+            document["links"] = {"next": f"{ASC_HOST}{list_path}?{list_query}&cursor={base64url(str(first + 200))}"}
+        query = list_query if first == 0 else f"{list_query}&cursor={base64url(str(first))}"
+        page("in-app-purchases", number, list_path, query, document, "inAppPurchases", len(chunk))
+    for p in iaps:
+        iid = apple_id[p["id"]]
+        prices = all_prices(p)
+        page(f"in-app-purchase-{iid}-iapPriceSchedule", 1, f"/v2/inAppPurchases/{iid}/iapPriceSchedule",
+             "include=baseTerritory",
+             {"data": {"type": "inAppPurchasePriceSchedules", "id": iid,
+                       "relationships": {
+                           "inAppPurchase": related("inAppPurchasePriceSchedules", iid, "inAppPurchase"),
+                           "baseTerritory": related("inAppPurchasePriceSchedules", iid, "baseTerritory",
+                                                    {"type": "territories", "id": "USA"}),
+                           "manualPrices": related("inAppPurchasePriceSchedules", iid, "manualPrices"),
+                           "automaticPrices": related("inAppPurchasePriceSchedules", iid, "automaticPrices")},
+                       "links": links("inAppPurchasePriceSchedules", iid)},
+              "included": [territory("US")]}, "inAppPurchasePriceSchedules", 1)
+        for relationship, manual in (("manualPrices", True), ("automaticPrices", False)):
+            rows, included = [], []
+            for code2, amount in sorted(prices.items()):
+                if (code2 == "US") != manual:
+                    continue
+                row_id = base64url(json.dumps({"i": iid, "d": 0, "c": alpha3[code2]}, separators=(",", ":")))
+                point_id = base64url(f"{iid}_{code2.lower()}_{amount}")
+                rows.append({"type": "inAppPurchasePrices", "id": row_id,
+                             "attributes": {"startDate": None, "endDate": None, "manual": manual},
+                             "relationships": {
+                                 "inAppPurchasePricePoint": {"data": {"type": "inAppPurchasePricePoints",
+                                                                      "id": point_id}},
+                                 "territory": {"data": {"type": "territories", "id": alpha3[code2]}}},
+                             "links": links("inAppPurchasePrices", row_id)})
+                included.append({"type": "inAppPurchasePricePoints", "id": point_id,
+                                 "attributes": {"customerPrice": amount, "proceeds": amount},
+                                 "links": links("inAppPurchasePricePoints", point_id)})
+                included.append(territory(code2))
+            page(f"in-app-purchase-price-schedule-{iid}-{relationship}", 1,
+                 f"/v1/inAppPurchasePriceSchedules/{iid}/{relationship}",
+                 "include=inAppPurchasePricePoint,territory&fields%5BinAppPurchasePrices%5D=startDate,endDate,manual,"
+                 "inAppPurchasePricePoint,territory&limit=200",
+                 {"data": rows, "included": included, "meta": {"paging": {"total": len(rows), "limit": 200}}},
+                 "inAppPurchasePrices", len(rows))
+        territories = [territory(code2) for code2 in sorted(prices)]
+        page(f"in-app-purchase-availability-{iid}-availableTerritories", 1,
+             f"/v1/inAppPurchaseAvailabilities/{iid}/availableTerritories", "limit=200",
+             {"data": territories, "meta": {"paging": {"total": len(territories), "limit": 200}}},
+             "availableTerritories", len(territories))
+    kinds["inAppPurchaseAvailabilities"] = {"pages": 0, "resources": len(iaps)}
+    requests.sort(key=lambda request: request["file"])
+    manifest = {"version": 1, "store": "appstore", "app": app_id, "fetchedAt": "2026-11-22T00:00:00Z",
+                "fetchedBy": "scripts/gen_catalogs.py", "pages": len(requests), "kinds": kinds,
+                "requests": requests}
+    write(os.path.join(folder, ".fetch.json"), json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+
+
 def write_metadata_xml(app, path):
     def esc(text):
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -911,11 +1052,17 @@ def write_set(app, store, out, header):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("kind", choices=["demo", "demo-drift", "synthetic"])
+    parser.add_argument("kind", choices=["demo", "demo-drift", "synthetic", "asc-snapshot"])
     parser.add_argument("out")
     parser.add_argument("--products", type=int, default=200, help="synthetic: how many products")
     parser.add_argument("--locales", type=int, default=30, help="synthetic: locales per product in metadata.xml")
     args = parser.parse_args()
+    if args.kind == "asc-snapshot":
+        app = synthetic_app(args.products, args.locales, iaps_only=True)
+        COMPACT["value"] = True
+        write_config(app, os.path.join(args.out, "products.yml"), f"Synthetic catalog: {args.products} in-app purchases.")
+        write_asc_snapshot(app, os.path.join(args.out, "asc"))
+        return 0
     if args.kind == "synthetic":
         app = synthetic_app(args.products, args.locales)
         app["compact"] = COMPACT["value"] = True
