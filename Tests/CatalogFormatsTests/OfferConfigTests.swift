@@ -16,6 +16,7 @@ struct OfferConfigTests {
         .init("offer-bad-territory.yml", 11, 19, #"products."com.example.yearly".offers.spring.prices.EU: "EU" is not an ISO 3166-1 territory code"#),
         .init("offer-code-on-one-time.yml", 6, 24, #"products."com.example.maps".offers.FRIENDS.kind: an offer code belongs to an auto-renewable subscription, a consumable or a non-consumable (type is one-time)"#),
         .init("offer-discount-over-100.yml", 6, 71, #"products."premium:yearly".offers.half.discount: "150%" is outside 0–100 % (a percentage strictly between 0 and 100, like 50%)"#),
+        .init("offer-discount-territory-twice.yml", 12, 11, #"products."premium:yearly".offers.half.discounts.DEU: DE is listed twice (also as "DE" at line 11, column 11)"#),
         .init("offer-free-phase-with-price.yml", 9, 54, #"products."premium:monthly".offers.trial.phases[0].prices: a free trial has no price"#),
         .init("offer-free-trial-with-price.yml", 11, 16, #"products."com.example.monthly".offers.free_week.price: a free trial has no price"#),
         .init("offer-iap-code-with-mode.yml", 6, 37, #"products."com.example.coins".offers.Comeback.mode: an offer code for an in-app purchase has no mode (it states a price)"#),

@@ -424,28 +424,9 @@ extension ConfigValidator {
     /// region's currency).
     private func discounts(_ node: ConfigNode,
                            path: ConfigPath) throws(CatalogReadError) -> [Territory: OfferDiscount] {
-        guard let entries = node.entries else {
-            throw CatalogReadError(
-                "\(path): \(node.quoted) is not a mapping of territories to discounts (e.g. US: 50%)",
-                at: node.location)
+        try territoryMapping(node, path: path, of: "discounts", example: "US: 50%", twice: "listed") {
+            entry, entryPath throws(CatalogReadError) in try discount(entry.value, path: entryPath)
         }
-        guard !entries.isEmpty else {
-            throw CatalogReadError("\(path): lists no territory (e.g. US: 50%)", at: node.location)
-        }
-        var result: [Territory: OfferDiscount] = [:]
-        for entry in entries {
-            let entryPath = path.appending(key: entry.key)
-            do throws(CatalogReadError) {
-                let territory = try territory(entry.key, at: entry.keyLocation, path: entryPath)
-                if result[territory] != nil {
-                    throw CatalogReadError("\(entryPath): \(territory.alpha2) is listed twice", at: entry.keyLocation)
-                }
-                result[territory] = try discount(entry.value, path: entryPath)
-            } catch {
-                problems.add(error)
-            }
-        }
-        return result
     }
 
     /// `state: active | inactive`: whether the offer (or purchase option) is live.

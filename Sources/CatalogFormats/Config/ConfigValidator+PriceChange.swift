@@ -41,38 +41,15 @@ extension ConfigValidator {
     /// alpha-3) is refused at the second.
     private func priceChangeTerritories(_ node: ConfigNode,
                                         path: ConfigPath) throws(CatalogReadError) -> [Territory: PriceChangeDecision] {
-        guard let entries = node.entries else {
-            throw CatalogReadError(
-                "\(path): \(node.quoted) is not a mapping of territories to decisions (e.g. DE: { existing: preserve })",
-                at: node.location)
-        }
-        guard !entries.isEmpty else {
-            throw CatalogReadError("\(path): lists no territory (e.g. DE: { existing: preserve })", at: node.location)
-        }
-        var result: [Territory: PriceChangeDecision] = [:]
-        var spellings: [Territory: ConfigEntry] = [:]
-        for entry in entries {
-            let entryPath = path.appending(key: entry.key)
-            do throws(CatalogReadError) {
-                let territory = try territory(entry.key, at: entry.keyLocation, path: entryPath)
-                if let earlier = spellings[territory] {
-                    throw CatalogReadError(
-                        "\(entryPath): \(territory.alpha2) is decided twice (also as \(ConfigScalar.quote(earlier.key)) "
-                            + "at line \(earlier.keyLocation.line ?? 0), column \(earlier.keyLocation.column ?? 0))",
-                        at: entry.keyLocation)
-                }
-                spellings[territory] = entry
-                let fields = try mapping(entry.value, path: entryPath, allowed: Self.priceChangeTerritoryKeys)
-                guard !fields.isEmpty else {
-                    throw CatalogReadError("\(entryPath): decides nothing (e.g. { existing: preserve })",
-                                           at: entry.keyLocation)
-                }
-                result[territory] = decision(fields, path: entryPath, at: entry.keyLocation)
-            } catch {
-                problems.add(error)
+        try territoryMapping(node, path: path, of: "decisions", example: "DE: { existing: preserve }",
+                             twice: "decided") { entry, entryPath throws(CatalogReadError) in
+            let fields = try mapping(entry.value, path: entryPath, allowed: Self.priceChangeTerritoryKeys)
+            guard !fields.isEmpty else {
+                throw CatalogReadError("\(entryPath): decides nothing (e.g. { existing: preserve })",
+                                       at: entry.keyLocation)
             }
+            return decision(fields, path: entryPath, at: entry.keyLocation)
         }
-        return result
     }
 
     /// The `existing`, `increase` and `since` of one entry; each bad value is recorded and left out.

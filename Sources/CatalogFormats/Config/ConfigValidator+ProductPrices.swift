@@ -140,3 +140,39 @@ extension ConfigValidator {
                         startDate: from)
     }
 }
+
+extension ConfigValidator {
+    /// A mapping of territory codes to values (`priceChange.territories`, an offer's `discounts`): a node that is
+    /// no mapping, or an empty one, is the error (`of` names what the values are, `example` shows one entry); a
+    /// territory written twice (alpha-2 and alpha-3, or repeated) is refused at the second, naming the first; any
+    /// other problem of an entry is recorded and the entry left out.
+    func territoryMapping<Value>(
+        _ node: ConfigNode, path: ConfigPath, of what: String, example: String, twice verb: String,
+        read: (ConfigEntry, ConfigPath) throws(CatalogReadError) -> Value
+    ) throws(CatalogReadError) -> [Territory: Value] {
+        guard let entries = node.entries else {
+            throw CatalogReadError("\(path): \(node.quoted) is not a mapping of territories to \(what) (e.g. \(example))",
+                                   at: node.location)
+        }
+        guard !entries.isEmpty else {
+            throw CatalogReadError("\(path): lists no territory (e.g. \(example))", at: node.location)
+        }
+        var result: [Territory: Value] = [:]
+        var spellings: [Territory: ConfigEntry] = [:]
+        for entry in entries {
+            let entryPath = path.appending(key: entry.key)
+            problems.recording { () throws(CatalogReadError) in
+                let territory = try territory(entry.key, at: entry.keyLocation, path: entryPath)
+                if let earlier = spellings[territory] {
+                    throw CatalogReadError(
+                        "\(entryPath): \(territory.alpha2) is \(verb) twice (also as \(ConfigScalar.quote(earlier.key)) "
+                            + "at line \(earlier.keyLocation.line ?? 0), column \(earlier.keyLocation.column ?? 0))",
+                        at: entry.keyLocation)
+                }
+                spellings[territory] = entry
+                result[territory] = try read(entry, entryPath)
+            }
+        }
+        return result
+    }
+}
