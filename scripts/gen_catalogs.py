@@ -13,6 +13,7 @@ Output is deterministic: the same arguments always write the same bytes.
 """
 import argparse
 import copy
+import hashlib
 import json
 import os
 import re
@@ -842,9 +843,12 @@ def write_asc_snapshot(app, folder, app_id="6449990000"):
              "availableTerritories", len(territories))
     kinds["inAppPurchaseAvailabilities"] = {"pages": 0, "resources": len(iaps)}
     requests.sort(key=lambda request: request["file"])
-    manifest = {"version": 1, "store": "appstore", "app": app_id, "fetchedAt": "2026-11-22T00:00:00Z",
-                "fetchedBy": "scripts/gen_catalogs.py", "pages": len(requests), "kinds": kinds,
-                "requests": requests}
+    # The manifest of version 2 (docs/fetch-snapshots.md): every page with its request and the SHA-256 of its bytes.
+    for request in requests:
+        with open(os.path.join(folder, request["file"]), "rb") as handle:
+            request["sha256"] = hashlib.sha256(handle.read()).hexdigest()
+    manifest = {"version": 2, "store": "appstore", "subject": app_id, "fetchedAt": "2026-11-22T00:00:00Z",
+                "fetchedBy": "scripts/gen_catalogs.py", "kinds": kinds, "pages": requests}
     write(os.path.join(folder, ".fetch.json"), json.dumps(manifest, indent=2, sort_keys=True) + "\n")
 
 
