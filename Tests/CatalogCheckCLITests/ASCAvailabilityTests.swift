@@ -47,12 +47,15 @@ struct ASCAvailabilityTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let app = try #require(object["app"] as? [String: Any])
         #expect(app["bundleId"] as? String == "com.example.app")
-        let products = try #require(object["products"] as? [[String: Any]])
-        let other = products.map { ($0["id"] as? String ?? "?", $0["otherPrices"] as? [String] ?? []) }
+        let byID = try #require(object["products"] as? [String: [String: Any]])
+        let products = byID.sorted { $0.key < $1.key }.map(\.value)
+        let other = byID.sorted { $0.key < $1.key }.map { ($0.key, $0.value["$comment"] as? [String] ?? []) }
         #expect(other.map(\.0) == ["com.example.coins.100", "com.example.premium.monthly", "com.example.premium.yearly"])
-        #expect(other.map(\.1) == [["unavailable CN 6 CNY"], ["unavailable GB 8.99 GBP"], []])
+        #expect(other.map(\.1) == [["not compared: unavailable CN 6 CNY"], ["not compared: unavailable GB 8.99 GBP"], []])
         let prices = products.map { ($0["prices"] as? [String: String] ?? [:]).keys.sorted() }
-        #expect(prices == [["DE", "US"], ["US"], ["GB", "US"]])
+        // One price in the base territory (US) is the config's `price:`, as in the YAML export.
+        #expect(prices == [["DE", "US"], [], ["GB", "US"]])
+        #expect(products[1]["price"] as? String == "9.99 USD")
     }
 
     @Test("a config for another app than the Play package is app-mismatch naming the package")

@@ -123,6 +123,18 @@ struct ExportRoundTripTests {
         try Self.expectRoundTrip(store: Fixtures.repositoryRoot.appendingPathComponent(path).path)
     }
 
+    @Test("demo store input: export --format json is a config; check --strict against the source; the same as YAML",
+          arguments: demoStores)
+    func demoStoreJSON(path: String) throws {
+        try Self.expectJSONRoundTrip(store: Fixtures.repositoryRoot.appendingPathComponent(path).path)
+    }
+
+    @Test("real catalog: export --format json is a config; check --strict against the source; the same as YAML",
+          .enabled(if: RealWorld.isAvailable, "set CATALOGCHECK_REALWORLD"), arguments: realWorldCatalogs)
+    func realCatalogJSON(path: String) throws {
+        try Self.expectJSONRoundTrip(store: RealWorld.url(path).path)
+    }
+
     @Test("real catalog: export, check --strict against the source, export again (a fixpoint)",
           .enabled(if: RealWorld.isAvailable, "set CATALOGCHECK_REALWORLD"), arguments: realWorldCatalogs)
     func realCatalog(path: String) throws {
@@ -170,7 +182,7 @@ struct ExportRoundTripTests {
         // Act
         let exported = try CommandRunner.run(["export", source, "--output", yaml.path] + Self.asOf, in: folder)
         let read = try CommandRunner.run(["export", source, "--format", "json"] + Self.asOf, in: folder)
-        // Assert: the IDs the reader read (the JSON export lists every record) ...
+        // Assert: the IDs the reader read ...
         #expect(exported.exitCode == 0, "\(exported.stderr)")
         #expect(read.exitCode == 0, "\(read.stderr)")
         let ids = Set(try Self.productIDs(inExportJSON: read.stdout))
@@ -216,23 +228,17 @@ struct ExportRoundTripTests {
         try expectFixpoint(store: store, sourceLocation: sourceLocation)
     }
 
-    /// What an export says beside the catalog, and a config therefore cannot say back: the file exported, the
-    /// reader's remarks (top level), and per product the prices never compared, further intro offers and offers
-    /// the config's shape cannot hold — the YAML export's comments.
-    static let exportNotes = (document: ["source", "remarks"],
-                              product: ["otherPrices", "otherIntroOffers", "otherOffers"])
-
-    /// The catalog of an `export --format json` document: its notes left out, and of a repeated ID the first record
-    /// only (the YAML export keeps the first and says the others in a comment).
+    /// The catalog of an `export --format json` document: its `$comment` notes left out, at the top and on each
+    /// product — what an export says beside the catalog (the file exported, the reader's remarks, prices never
+    /// compared, further intro offers, offers the config's shape cannot hold), which the YAML export writes as
+    /// comments and a config therefore cannot say back.
     static func catalogPart(ofExportJSON json: String) throws -> NSDictionary {
         var object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
                                   "not an export:\n\(json)")
-        for key in exportNotes.document { object[key] = nil }
-        var seen: Set<String> = []
-        object["products"] = try products(inExportJSON: json).compactMap { product -> [String: Any]? in
-            guard seen.insert(product["id"] as? String ?? "").inserted else { return nil }
+        object["$comment"] = nil
+        object["products"] = try products(inExportJSON: json).mapValues { product -> [String: Any] in
             var product = product
-            for key in exportNotes.product { product[key] = nil }
+            product["$comment"] = nil
             return product
         }
         return object as NSDictionary
@@ -273,6 +279,31 @@ struct ExportRoundTripTests {
                 "export of the export:\n\(yaml.first ?? "")\nagain:\n\(yaml.last ?? "")",
                 sourceLocation: sourceLocation)
         #expect(json[1] == json[2], sourceLocation: sourceLocation)
+    }
+
+    /// `export --format json SOURCE` is a config too: `check --config` reads it and raises what the YAML export
+    /// raises (the source's findings about itself), and it holds what the YAML export holds (exported again as
+    /// YAML, the same content lines).
+    static func expectJSONRoundTrip(store: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("export.json")
+        let exported = try CommandRunner.run(["export", store, "--format", "json", "--output", json.path] + asOf,
+                                             in: folder)
+        #expect(exported.exitCode == 0 && exported.stderr.isEmpty, "\(exported.stderr)", sourceLocation: sourceLocation)
+        let check = try CommandRunner.run(
+            ["check", "--config", json.path, "--store", store, "--strict", "--format", "json"] + asOf, in: folder)
+        #expect(check.stderr.isEmpty, "\(check.stderr)", sourceLocation: sourceLocation)
+        let findings = try self.findings(inReport: check.stdout)
+        #expect(findings.allSatisfy { selfRaised.contains($0.rule) }, "\(check.stdout)", sourceLocation: sourceLocation)
+        let failing = findings.contains { $0.severity != "note" }
+        #expect(check.exitCode == (failing ? 1 : 0), "\(check.stdout)", sourceLocation: sourceLocation)
+        let yaml = try export(store, to: folder.appendingPathComponent("export.yml"), sourceLocation: sourceLocation)
+        let fromJSON = try export(json.path, to: folder.appendingPathComponent("export-of-json.yml"),
+                                  sourceLocation: sourceLocation)
+        let expected = contentLines(try String(contentsOf: yaml, encoding: .utf8))
+        #expect(contentLines(try String(contentsOf: fromJSON, encoding: .utf8)) == expected,
+                sourceLocation: sourceLocation)
     }
 
     /// `export SOURCE --output FILE`: exit 0, nothing on standard error; returns FILE.
@@ -318,19 +349,19 @@ struct ExportRoundTripTests {
         }
     }
 
-    /// The products of `export --format json`.
-    static func products(inExportJSON json: String) throws -> [[String: Any]] {
+    /// The products of `export --format json`, by ID.
+    static func products(inExportJSON json: String) throws -> [String: [String: Any]] {
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-        return try #require(object?["products"] as? [[String: Any]], "not an export:\n\(json)")
+        return try #require(object?["products"] as? [String: [String: Any]], "not an export:\n\(json)")
     }
 
-    /// The product IDs of `export --format json`, every record.
+    /// The product IDs of `export --format json`.
     static func productIDs(inExportJSON json: String) throws -> [String] {
-        try products(inExportJSON: json).compactMap { $0["id"] as? String }
+        Array(try products(inExportJSON: json).keys)
     }
 
-    /// How many distinct product IDs of `export --format json` have no type.
+    /// How many product IDs of `export --format json` have no type.
     static func untypedCount(inExportJSON json: String) throws -> Int {
-        Set(try products(inExportJSON: json).filter { $0["type"] == nil }.compactMap { $0["id"] as? String }).count
+        try products(inExportJSON: json).values.count { $0["type"] == nil }
     }
 }

@@ -75,8 +75,9 @@ struct MatchingAgreementTests {
         ])
         #expect(report.prices["com.example.coins.a"]?.map { "\($0.territory) \($0.config) \($0.stores)" }
             == [#"US 4.99 USD ["4.99 USD"]"#])
+        // Its ID in Play is another product's: Play did not compare its prices (n/c, not "no price").
         #expect(report.prices["com.example.coins.b"]?.map { "\($0.territory) \($0.config) \($0.stores)" }
-            == [#"US 7.99 USD ["—"]"#])
+            == [#"US 7.99 USD ["n/c"]"#])
     }
 
     @Test("diff of the demo config and its Play catalog: no group change, since check compares no group there")
@@ -166,8 +167,9 @@ struct MatchingAgreementTests {
                 if let finding {
                     #expect(storeValue == (finding.actual ?? "—"), "\(context)")
                     #expect(row.config == (finding.expected ?? "—"), "\(context)")
-                } else if storeValue != "—", row.config != "—" {
-                    // An unmarked cell beside a config price shows the same price: it was compared.
+                } else if storeValue != "—", storeValue != "n/c", row.config != "—" {
+                    // An unmarked cell beside a config price shows the same price: it was compared (n/c: the
+                    // store did not compare the territory).
                     #expect(storeValue == row.config, "\(context)")
                 }
             }
@@ -340,8 +342,7 @@ struct MatchingAgreementTests {
             let result = try CommandRunner.run(["export", path, "--format", "json"])
             #expect(result.exitCode == 0, "\(result.stderr)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-            for product in try #require(object["products"] as? [[String: Any]]) {
-                let id = try #require(product["id"] as? String)
+            for (id, product) in try #require(object["products"] as? [String: [String: Any]]) {
                 products[id] = Product(stores: (product["stores"] as? [String]).map(Set.init),
                                        storeIDs: product["storeIds"] as? [String: String] ?? [:])
             }

@@ -56,4 +56,40 @@ struct PlayOffersCLITests {
 
             """)
     }
+
+    @Test("a Play free trial written as introOffer is one offer, matched once: not also offer-missing-in-config")
+    func freeTrialAsIntroOfferMatchedOnce() throws {
+        // Arrange: the base plan's first offer is an upgrade discount, its free trial comes second; the config
+        // writes the trial as introOffer and lists only the discount under offers.
+        let folder = "Tests/Fixtures/play/intro-offer"
+
+        // Act
+        let result = try CommandRunner.run(["check", "--config", "\(folder)/products.yml", "--store",
+                                            "play-json:\(folder)/store", "--strict"] + Self.asOf)
+
+        // Assert
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == """
+            0 errors, 0 warnings, 0 notes — 1 product compared (store: store (play-json), config: products.yml)
+
+            """)
+    }
+
+    @Test("a Play free trial that differs from the config's introOffer is one intro-offer-mismatch, nothing more")
+    func differingFreeTrialReportedOnce() throws {
+        // Arrange: the store's trial lasts 14 days, the config's one week.
+        let folder = "Tests/Fixtures/play/intro-offer"
+
+        // Act
+        let result = try CommandRunner.run(["check", "--config", "\(folder)/products.yml", "--store",
+                                            "play-json:\(folder)/store-longer-trial", "--format", "json",
+                                            "--strict"] + Self.asOf)
+
+        // Assert: intro-offer-mismatch is a warning, so --strict fails the gate on it, and on it alone
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.map { "\($0["rule"] ?? "") \($0["expected"] ?? "") -> \($0["actual"] ?? "")" }
+                == ["intro-offer-mismatch free-trial P1W -> free-trial P2W"])
+    }
 }

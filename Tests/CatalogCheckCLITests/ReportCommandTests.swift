@@ -7,6 +7,13 @@ import Testing
 /// `catalogcheck report`: the release document, parsed as a browser would read it.
 @Suite("report end to end")
 struct ReportCommandTests {
+    /// An element's text without the document's indentation: each line break and the spaces after it dropped.
+    static func flat(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated().map { $0.offset == 0 ? $0.element : $0.element.drop(while: { $0 == " " }) }
+            .joined()
+    }
+
     static let inputs = ["--config", "catalogs/demo-drift/products.yml",
                          "--store", "catalogs/demo-drift/appstore.storekit", "--store", "catalogs/demo-drift/play",
                          "--as-of", "2026-11-22"]
@@ -24,7 +31,7 @@ struct ReportCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (result, html) = try report(in: folder)
         #expect(result.exitCode == 1, "\(result.stderr)")
-        #expect(result.stdout.isEmpty && result.stderr.isEmpty)
+        #expect(result.stdout.isEmpty)
         let page = try ParsedHTML(html)
         #expect(page.all("script").isEmpty)
         for element in page.elements {
@@ -47,6 +54,107 @@ struct ReportCommandTests {
         #expect(marked.map(\.text).sorted() == ["≠ 1000 JPY", "≠ 59.99 EUR-5.00 EUR, -7.7%",
                                                 "≠ 7.99 USD+1.00 USD, +14.3%", "≠ 7.99 USD+1.00 USD, +14.3%", "≠ —"])
         #expect(text.contains("Prices as of 2026-11-22"))
+    }
+
+    @Test("report --output FILE says on standard error where the report went, with its verdict and counts")
+    func writtenLine() throws {
+        // Arrange
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("report.html").path
+
+        // Act
+        let (result, html) = try report(in: folder)
+
+        // Assert
+        #expect(result.exitCode == 1)
+        #expect(!html.isEmpty)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "\(path): release report written; failed: 24 errors, 15 warnings, 2 notes; "
+                + "8 of 9 products need attention\n")
+    }
+
+    @Test("a price a store did not compare is n/c, a price a store lacks is —, and the legend tells them apart")
+    func notComparedCells() throws {
+        // Arrange: the .storekit file prices its storefront (US) only; Play lacks Pro Yearly's FR price.
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // Act
+        let (_, html) = try report(in: folder)
+
+        // Assert
+        let page = try ParsedHTML(html)
+        let yearly = try #require(page.elements.first { $0.name == "div" && $0.attributes["class"] == "matrix differs"
+            && $0.text.contains("com.trailmate.app.pro.yearly") })
+        #expect(Self.flat(yearly.text).contains("DE64.99 EURn/c≠ 59.99 EUR-5.00 EUR, -7.7%"))
+        #expect(Self.flat(yearly.text).contains("FR59.99 EURn/c≠ —"))
+        #expect(Self.flat(yearly.text).contains("US59.99 USD59.99 USD59.99 USD"))
+        let legend = try #require(page.all("p").first { $0.attributes["class"] == "legend" })
+        #expect(Self.flat(legend.text).contains(
+            "— means no price there; n/c means not compared: the store input does not have "
+                + "the product, or cannot price that territory (a .storekit file prices one storefront)."))
+    }
+
+    @Test("beside the prices of a product in no store, the report says they were not compared")
+    func productInNoStoreNotCompared() throws {
+        // Arrange
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // Act
+        let (_, html) = try report(in: folder)
+
+        // Assert: 1000 Gems is missing in both stores; Basic Weekly is in both, the App Store pricing US only.
+        let page = try ParsedHTML(html)
+        let matrices = page.elements.filter { $0.name == "div" && $0.attributes["class"] == "matrix" }
+        let gems = try #require(matrices.first { $0.text.contains("com.trailmate.app.gems.1000") })
+        #expect(Self.flat(gems.text).hasSuffix("Not compared: the product is in no store."))
+        let weekly = try #require(matrices.first { $0.text.contains("com.trailmate.app.basic.weekly") })
+        #expect(Self.flat(weekly.text).hasSuffix("No store price differs from the config's in the territories compared."))
+        #expect(!html.contains("No store price differs from the config's.<"))
+    }
+
+    @Test("the chart: a band per territory, its code at the middle of its lines, a mark on every store's line")
+    func chartRowsAligned() throws {
+        // Arrange
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // Act
+        let (_, html) = try report(in: folder)
+
+        // Assert: each chart's elements, in document order.
+        var charts: [[ParsedHTML.Element]] = []
+        var inChart = false
+        for element in try ParsedHTML(html).elements {
+            if element.name == "svg" {
+                charts.append([])
+                inChart = true
+            } else if inChart, ["title", "rect", "text", "line"].contains(element.name) {
+                charts[charts.count - 1].append(element)
+            } else {
+                inChart = false
+            }
+        }
+        #expect(charts.count == 2)
+        for chart in charts {
+            func y(_ element: ParsedHTML.Element) -> Double { Double(element.attributes["y"] ?? element.attributes["y1"] ?? "") ?? -1 }
+            let texts = chart.filter { $0.name == "text" }
+            let axis = try #require(texts.first { $0.text == "config" }).attributes["y"].flatMap(Double.init) ?? 0
+            let territories = texts.filter { $0.attributes["class"] == "territory" }
+            let marks = texts.filter { ["label", "tick"].contains($0.attributes["class"] ?? "") && y($0) > axis }
+            let rules = chart.filter { $0.name == "line" && $0.attributes["class"] == "band" }.map(y)
+            #expect(rules.count == territories.count - 1)
+            let bounds = [axis] + rules + [.infinity]
+            for (index, territory) in territories.enumerated() {
+                let band = marks.filter { y($0) > bounds[index] && y($0) < bounds[index + 1] }.map(y)
+                #expect(band.count == 2, "\(territory.text): one mark per store")
+                let middle = ((band.min() ?? 0) + (band.max() ?? 0)) / 2
+                #expect(abs(y(territory) - middle) <= 1, "\(territory.text) at \(y(territory)), its lines at \(band)")
+                #expect(y(territory) > bounds[index] && y(territory) < bounds[index + 1])
+            }
+        }
     }
 
     @Test("HTML in §2a's order: the app, verdict per store, picture per product, changes, products, prices, sources")
@@ -97,8 +205,10 @@ struct ReportCommandTests {
             "500 Coinscom.trailmate.app.coins.5OOconsumable",
             "1000 Gemscom.trailmate.app.gems.1000consumable",
             "Offline Mapscom.trailmate.app.offline_mapsconsumable",
-            "Plus Monthlycom.trailmate.app.plus.monthlyauto-renewable · Trailmate Plus / 3 · P1M",
-            "Pro Yearlycom.trailmate.app.pro.yearlyauto-renewable · Trailmate Plus / 1 · P1Y",
+            "Plus Monthlycom.trailmate.app.plus.monthlyauto-renewable · Trailmate Plus / 3 · P1M · intro offer "
+                + "free-trial P2M",
+            "Pro Yearlycom.trailmate.app.pro.yearlyauto-renewable · Trailmate Plus / 1 · P1Y · intro offer "
+                + "free-trial P2W",
             "Season Passcom.trailmate.app.season_passnon-renewing",
         ])
         #expect(page.all("td").filter { $0.attributes["class"] == "status-cell" }.map(\.text) == [
@@ -189,7 +299,7 @@ struct ReportCommandTests {
                                   + "2 products are in no store; 1 product is in a store but not in the config.\n"))
         #expect(markdown.contains("| `com.trailmate.app.season_pass` | Season Pass | non-renewing | ✓ ok | not sold here |"))
         #expect(markdown.contains("| `com.trailmate.app.coins.5`**`OO`** | 500 Coins | consumable | ✗ missing in store |"))
-        #expect(markdown.contains("| DE | 64.99 EUR | — | ≠ 59.99 EUR (-5.00 EUR, -7.7%) |"))
+        #expect(markdown.contains("| DE | 64.99 EUR | n/c | ≠ 59.99 EUR (-5.00 EUR, -7.7%) |"))
         #expect(markdown.contains("## What this release changes\n\nSince `catalogs/demo/products.yml`: 2 added, "
                                   + "1 removed, 5 changed, 1 group change, 3 cautions.\n"))
         let yearlyChanges = [

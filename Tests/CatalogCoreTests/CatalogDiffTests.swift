@@ -110,6 +110,49 @@ struct CatalogDiffTests {
         #expect(diff.products.map(\.productID) == ["com.x.other", "com.x.unlock", "com.x.unlock.lifetime.everything"])
     }
 
+    @Test("renames pair one to one: a content-identical pair wins, and a distance-only hint claims no paired side")
+    func renamesPairOneToOne() {
+        // Arrange: ai.credits100 was renamed to the identical ai.tokens100; ai.credits500 is new (other price and
+        // name) and two edits from ai.credits100.
+        let old = DiffMake.catalog([
+            DiffMake.product("ai.credits100") {
+                $0.referenceName = "100 Credits"
+                $0.prices = DiffMake.prices(("US", "0.99", "USD"))
+            },
+        ])
+        let new = DiffMake.catalog([
+            DiffMake.product("ai.credits500") {
+                $0.referenceName = "500 Credits"
+                $0.prices = DiffMake.prices(("US", "3.99", "USD"))
+            },
+            DiffMake.product("ai.tokens100") {
+                $0.referenceName = "100 Credits"
+                $0.prices = DiffMake.prices(("US", "0.99", "USD"))
+            },
+        ])
+
+        // Act
+        let diff = differ.diff(old: old, new: new)
+
+        // Assert
+        #expect(diff.products.map(\.productID) == ["ai.credits100", "ai.credits500", "ai.tokens100"])
+        #expect(diff.products.map(\.possibleRename) == ["ai.tokens100", nil, "ai.credits100"])
+    }
+
+    @Test("distance-only renames pair each side with its nearest, once: a second removed ID near it gets none")
+    func distanceRenamesAreMutual() {
+        // Arrange: coins.101 is one edit from coins.100 and two from coins.200, both removed.
+        let old = DiffMake.catalog([DiffMake.product("com.x.coins.200"), DiffMake.product("com.x.coins.100")])
+        let new = DiffMake.catalog([DiffMake.product("com.x.coins.101")])
+
+        // Act
+        let diff = differ.diff(old: old, new: new)
+
+        // Assert
+        #expect(diff.products.map(\.productID) == ["com.x.coins.100", "com.x.coins.101", "com.x.coins.200"])
+        #expect(diff.products.map(\.possibleRename) == ["com.x.coins.101", "com.x.coins.100", nil])
+    }
+
     @Test("bare IDs (no type) are no evidence of a rename; another type, price or name is none either")
     func noRenameByContent() {
         let old = DiffMake.catalog([

@@ -41,7 +41,7 @@ struct CatalogExportTests {
         #expect(!yaml.contains("introOffer:"))
         #expect(yaml.contains("    # another intro offer: DE free-trial P2W\n"))
         #expect(!json.contains("\"introOffer\""))
-        #expect(json.contains("\"otherIntroOffers\" : [\n        \"DE free-trial P2W\"\n      ]"))
+        #expect(json.contains("\"$comment\" : [\n        \"another intro offer: DE free-trial P2W\",\n"))
     }
 
     // MARK: - Round trips
@@ -126,6 +126,69 @@ struct CatalogExportTests {
         }
     }
 
+    @Test("a store catalog's groups are keyed by a slug of their name, not the store's IDs; equal slugs get -2, -3")
+    func storeGroupsKeyedByName() throws {
+        // Arrange: Xcode's random group IDs; two groups named Premium, one named Premium 2, Pro Plan beside
+        // pro-plan, and names with nothing or only non-ASCII letters to keep.
+        let names = ["Premium", "Premium", "Premium 2", "Pro Plan", "pro-plan", "プレミアム", "★"]
+        var catalog = Catalog(path: "x.storekit", format: .storekit)
+        for (index, name) in names.enumerated() {
+            let id = String(21_482_456 + index)
+            catalog.groups.append(SubscriptionGroup(key: id, name: name))
+            var product = Product(id: ProductID("sub.\(index)"), kind: .autoRenewable, location: SourceLocation(path: ""))
+            product.groupKey = id
+            product.period = try ConfigTesting.period("P1M")
+            catalog.products.append(product)
+        }
+
+        // Act
+        let yaml = CatalogYAMLExporter().export(catalog)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(CatalogJSONExporter().export(catalog).utf8))
+                                    as? [String: Any])
+
+        // Assert
+        #expect(yaml.contains("""
+            groups:
+              group:
+                name: "★"
+              premium:
+                name: Premium
+              premium-2:
+                name: Premium 2
+              premium-3:
+                name: Premium
+              pro-plan:
+                name: Pro Plan
+              pro-plan-2:
+                name: pro-plan
+              プレミアム: {}
+            products:
+
+            """))
+        let back = try ConfigTesting.read(text: yaml, displayPath: "exported.yml")
+        #expect(back.products.map { $0.groupKey ?? "" }
+                == ["premium", "premium-3", "premium-2", "pro-plan", "pro-plan-2", "プレミアム", "group"])
+        let products = try #require(json["products"] as? [String: [String: Any]])
+        #expect((0..<names.count).map { products["sub.\($0)"]?["group"] as? String ?? "" }
+                == ["premium", "premium-3", "premium-2", "pro-plan", "pro-plan-2", "プレミアム", "group"])
+        #expect(json["groups"] as? [String: [String: String]] == [
+            "group": ["name": "★"], "premium": ["name": "Premium"], "premium-2": ["name": "Premium 2"],
+            "premium-3": ["name": "Premium"], "pro-plan": ["name": "Pro Plan"], "pro-plan-2": ["name": "pro-plan"],
+            "プレミアム": [:],
+        ])
+    }
+
+    @Test("the demo .storekit exports its group under the key trailmate-plus, as a team writes it")
+    func storeKitGroupKey() throws {
+        let path = "catalogs/demo/appstore.storekit"
+        let store = try StoreKitConfigReader().read(contentsOf: Fixtures.repositoryRoot.appendingPathComponent(path),
+                                                    displayPath: path, options: try ConfigTesting.options)
+        let yaml = CatalogYAMLExporter().export(store)
+        #expect(yaml.contains("\ngroups:\n  trailmate-plus:\n    name: Trailmate Plus\nproducts:\n"))
+        #expect(yaml.contains("\n    group: trailmate-plus\n"))
+        #expect(!store.groups.map(\.key).contains("trailmate-plus"))
+    }
+
     // MARK: - Properties
 
     @Test("output does not depend on the order of products, groups, prices or offers")
@@ -155,19 +218,18 @@ struct CatalogExportTests {
         #expect(CatalogJSONExporter().export(reversed) == CatalogJSONExporter().export(forward))
     }
 
-    @Test("JSON export: the documented shape, products sorted by id")
+    @Test("JSON export: the config as JSON — groups and products keyed, provenance in $comment — read back alike")
     func jsonShape() throws {
         let catalog = try ConfigTesting.read("config/valid/rich.yml")
         let text = CatalogJSONExporter().export(catalog)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["version"] as? Int == 1)
-        let source = try #require(object["source"] as? [String: String])
-        #expect(source == ["path": "config/valid/rich.yml", "format": "catalog"])
-        let products = try #require(object["products"] as? [[String: Any]])
-        let ids = products.compactMap { $0["id"] as? String }
-        #expect(ids == ids.sorted())
-        #expect(ids.count == 10)
-        let monthly = try #require(products.first { $0["id"] as? String == "com.example.app.premium.monthly" })
+        #expect(object["$comment"] as? [String] == ["catalogcheck export of config/valid/rich.yml (catalog)"])
+        #expect(object["source"] == nil)
+        let products = try #require(object["products"] as? [String: [String: Any]])
+        #expect(products.count == 10)
+        let monthly = try #require(products["com.example.app.premium.monthly"])
+        #expect(monthly["id"] == nil)
         #expect(monthly["type"] as? String == "auto-renewable")
         #expect(monthly["group"] as? String == "premium")
         #expect(monthly["level"] as? Int == 1)
@@ -177,12 +239,15 @@ struct CatalogExportTests {
         #expect(monthly["storeIds"] as? [String: String] == ["play": "premium:monthly"])
         #expect(monthly["stores"] as? [String] == ["appstore", "play"])
         #expect(!text.contains("\\/"))
-        let groups = try #require(object["groups"] as? [[String: String]])
-        #expect(groups == [["key": "basic", "name": "basic"], ["key": "premium", "name": "Premium Access"],
-                           ["key": "pro", "name": "pro"]])
+        let groups = try #require(object["groups"] as? [String: [String: String]])
+        #expect(groups == ["basic": [:], "premium": ["name": "Premium Access"], "pro": [:]])
+        // The same config as the YAML export: reading either gives the same catalog.
+        let fromJSON = try ConfigTesting.read(text: text, displayPath: "exported.json")
+        let fromYAML = try ConfigTesting.read(text: CatalogYAMLExporter().export(catalog), displayPath: "exported.yml")
+        #expect(fromJSON.comparableContent() == fromYAML.comparableContent())
     }
 
-    @Test("JSON export: empty lists are [], and quotes, backslashes and control characters are escaped")
+    @Test("JSON export: an empty catalog is {}, and quotes, backslashes and control characters are escaped")
     func jsonEmptyListsAndEscapes() throws {
         // Arrange
         var catalog = Catalog(path: "odd \"path\"\\x\u{1B}[31m", format: .catalog)
@@ -192,21 +257,19 @@ struct CatalogExportTests {
         // Assert
         #expect(text == """
             {
+              "$comment" : [
+                "catalogcheck export of odd \\"path\\"\\\\x\\u001b[31m (catalog)"
+              ],
               "app" : {
                 "baseTerritory" : "US"
               },
-              "groups" : [],
-              "products" : [],
-              "source" : {
-                "format" : "catalog",
-                "path" : "odd \\"path\\"\\\\x\\u001b[31m"
-              },
+              "products" : {},
               "version" : 1
             }
 
             """)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect((object["source"] as? [String: String])?["path"] == catalog.path)
+        #expect((object["$comment"] as? [String])?.first == "catalogcheck export of \(catalog.path) (catalog)")
     }
 
     @Test("YAML scalars: plain only when every YAML reader reads the same string", arguments: [
@@ -288,8 +351,8 @@ struct CatalogExportChunkTests {
         #expect(chunks.count > 10)
         #expect(chunks.dropLast().allSatisfy { $0.count >= 1 << 16 && $0.count < (1 << 16) + 4096 })
         let document = try #require(try JSONSerialization.jsonObject(with: Data(chunks.joined())) as? [String: Any])
-        let exported = try #require(document["products"] as? [[String: Any]])
+        let exported = try #require(document["products"] as? [String: [String: Any]])
         #expect(exported.count == 2000)
-        #expect((exported.first?["prices"] as? [String: String])?["US"] == "0.99 USD")
+        #expect((exported["com.example.product0"]?["prices"] as? [String: String])?["US"] == "0.99 USD")
     }
 }

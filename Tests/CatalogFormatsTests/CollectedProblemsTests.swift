@@ -102,7 +102,7 @@ struct CollectedProblemsTests {
                 introOffer: {mode: trial, period: P1W}
             """)
         #expect(Self.problems(error) == [
-            "2:1: colour: unknown key (allowed: $schema, version, app, groups, products)",
+            "2:1: colour: unknown key (allowed: $schema, $comment, version, app, groups, products)",
             #"4:18: app.baseTerritory: "Europe" is not an ISO 3166-1 territory code"#,
             "6:19: groups.premium.name: must not be empty",
             #"11:13: products."com.x.monthly".period: "P0M" is not a period (use P1W, P1M, … or "1 month")"#,

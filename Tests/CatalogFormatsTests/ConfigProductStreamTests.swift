@@ -62,7 +62,7 @@ struct ConfigProductStreamTests {
         #expect(Self.problems(error) == [
             #"4:11: products.coins.type: "subscription" is not a product type (consumable, non-consumable, "#
                 + "auto-renewable, non-renewing or one-time)",
-            "5:1: colour: unknown key (allowed: $schema, version, app, groups, products)",
+            "5:1: colour: unknown key (allowed: $schema, $comment, version, app, groups, products)",
         ])
     }
 

@@ -155,7 +155,9 @@ struct PlayJSONReaderTests {
         ])
         let offers = "play/api/offers.json"
         let monthly = try #require(product(catalog, "premium:monthly"))
-        #expect(monthly.introOffers == [
+        // Each names the Play offer it is the first phase of, so the offer rules do not report it again.
+        #expect(monthly.introOffers?.allSatisfy { $0.offer?.kind == .play && $0.offer?.id.isEmpty == false } == true)
+        #expect(monthly.introOffers?.map { offer in var offer = offer; offer.offer = nil; return offer } == [
             IntroOffer(mode: .freeTrial, period: try PlayTest.period("P1W"), periods: 1, price: nil,
                        territory: try PlayTest.territory("US"), location: SourceLocation(path: offers, line: 14, column: 13)),
             IntroOffer(mode: .freeTrial, period: try PlayTest.period("P1W"), periods: 1, price: nil,

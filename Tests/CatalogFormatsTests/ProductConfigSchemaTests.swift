@@ -1,3 +1,6 @@
+import CatalogCore
+import CatalogFormats
+import CatalogReports
 import Foundation
 import TestSupport
 import Testing
@@ -63,7 +66,7 @@ enum PythonJSONSchema {
 
     /// Validates files against the schema and expects each file's verdict (`valid` or `invalid`).
     static func expect(_ expected: [(file: URL, verdict: String)], schema: URL,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+                       sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let (verdicts, output) = try validate(schema: schema, files: expected.map(\.file))
         for (file, verdict) in expected {
             #expect(verdicts[file.path] == verdict, "\(file.lastPathComponent): \(output)",
@@ -73,7 +76,7 @@ enum PythonJSONSchema {
 
     /// Expects every file to get `verdict`.
     static func expect(_ verdict: String, files: [URL], schema: URL,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+                       sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         try expect(files.map { ($0, verdict) }, schema: schema, sourceLocation: sourceLocation)
     }
 
@@ -126,7 +129,31 @@ struct ProductConfigSchemaTests {
         let examples = ["demo/products.yml", "demo-drift/products.yml", "demo-drift/products.previous.yml"]
             .map { Fixtures.catalog($0) }
         let files = valid.map { Fixtures.url("config/valid/\($0)") } + examples
-            + [Fixtures.url("snapshots/export-rich.expected.yml")]
+            // The store-like export leaves a type out on purpose (the user chooses), so it is no config yet.
+            + ["yml", "json"].map { Fixtures.url("snapshots/export-rich.expected.\($0)") }
+        try PythonJSONSchema.expect("valid", files: files, schema: Self.schema)
+    }
+
+    @Test("the JSON export of every demo store input is a config the schema validates",
+          .enabled(if: PythonJSONSchema.isAvailable, "needs python3 with jsonschema and PyYAML"))
+    func demoStoreExportsValidate() throws {
+        // Arrange: every store input of the demo sets, read as `export` reads it
+        let loader = CatalogLoader(options: ReadOptions(asOf: try #require(CalendarDate(year: 2026, month: 11,
+                                                                                          day: 22))))
+        let stores = try ["demo", "demo-drift"].flatMap { set in
+            try FileManager.default.contentsOfDirectory(atPath: Fixtures.catalog(set).path)
+                .filter { !$0.hasPrefix(".") && !$0.hasPrefix("products.") }.sorted().map { "\(set)/\($0)" }
+        }
+        #expect(stores.count >= 10, "\(stores)")
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Act: export each as JSON
+        let files = try stores.map { store in
+            let file = folder.appendingPathComponent(store.replacingOccurrences(of: "/", with: "_") + ".json")
+            try Data(CatalogJSONExporter().export(loader.load(Fixtures.catalog(store).path)).utf8).write(to: file)
+            return file
+        }
+        // Assert
         try PythonJSONSchema.expect("valid", files: files, schema: Self.schema)
     }
 

@@ -100,6 +100,36 @@ struct ReleaseOverviewTests {
         ])
     }
 
+    @Test("a cell is compared only where the store has the product with prices and can price the territory")
+    func comparedCells() throws {
+        // Arrange: a .storekit-like input pricing US only, a Play input without `sub`, and `sub`'s intro offer.
+        let week = try #require(SubscriptionPeriod(iso: "P1W"))
+        let config = Catalog(path: "products.yml", format: .catalog, products: [
+            product("sub", .autoRenewable, prices: [("US", "9.99", "USD"), ("DE", "9.99", "EUR")]) {
+                $0.period = SubscriptionPeriod(iso: "P1M")
+                $0.introOffers = [IntroOffer(mode: .freeTrial, period: week)]
+            },
+            product("gone", .consumable, prices: [("US", "0.99", "USD")]),
+        ])
+        let us = try #require(Territory(code: "US"))
+        let storeKit = Catalog(path: "a.storekit", format: .storekit, products: [
+            product("sub", .autoRenewable, prices: [("US", "9.99", "USD")]),
+        ], capabilities: CatalogCapabilities(priceableTerritories: [us]))
+        let play = Catalog(path: "play", format: .playJSON, products: [])
+        let result = Checker().check(config: config, stores: [storeKit, play])
+
+        // Act
+        let overview = ReleaseOverview(config: config, stores: [storeKit, play], result: result)
+
+        // Assert
+        let sub = try #require(overview.priceMatrices.first { $0.productID == "sub" })
+        #expect(sub.rows.map { "\($0.territory.alpha2) \($0.compared)" } == ["DE [false, false]", "US [true, false]"])
+        #expect(overview.product("sub")?.introOffer == "free-trial P1W")
+        #expect(overview.product("gone")?.introOffer == nil)
+        let gone = try #require(overview.priceMatrices.first { $0.productID == "gone" })
+        #expect(gone.rows.map(\.compared) == [[false, false]])
+    }
+
     @Test("the picture at a glance is counted per product: attention, differing prices, nowhere, only in stores")
     func glance() {
         // Arrange: `sub` differs in one price in one store; `gone` is in no store; `extra` only in a store.

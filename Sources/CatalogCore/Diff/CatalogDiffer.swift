@@ -43,21 +43,20 @@ public struct CatalogDiffer: Sendable {
         func cautions(_ before: Product, _ after: Product?, _ fields: [FieldChange]) -> [DiffCaution] {
             revision ? DiffCaution.of(before: before, after: after, fields: fields) : []
         }
-        let addedRenames = RenameMatching(candidates: newProducts)
-        let removedRenames = RenameMatching(candidates: oldProducts)
+        let renames = RenameMatching(removed: oldProducts, added: newProducts)
 
         var changes: [ProductChange] = []
         for id in removedIDs {
             guard let product = oldProducts[id] else { continue }
             changes.append(ProductChange(productID: id, change: .removed,
-                                         possibleRename: addedRenames.best(for: id, product),
+                                         possibleRename: renames.renamed(to: id),
                                          summary: summary(of: product, in: old),
                                          cautions: cautions(product, nil, [])))
         }
         for id in addedIDs {
             guard let product = newProducts[id] else { continue }
             changes.append(ProductChange(productID: id, change: .added,
-                                         possibleRename: removedRenames.best(for: id, product),
+                                         possibleRename: renames.renamed(from: id),
                                          summary: summary(of: product, in: new)))
         }
         for match in matching.matches {
@@ -175,10 +174,8 @@ public struct CatalogDiffer: Sendable {
 
     /// The offer for the catalog's base territory (or for every territory), as canonical text.
     private func introOffer(of product: Product, in catalog: Catalog) -> String? {
-        guard let offers = product.introOffers else { return nil }
-        let offer = offers.first(where: { $0.territory == catalog.baseTerritory })
-            ?? offers.first(where: { $0.territory == nil })
-        return offer?.summary ?? "none"
+        guard product.introOffers != nil else { return nil }
+        return product.introOffer(for: catalog.baseTerritory)?.summary ?? "none"
     }
 
     private func storeIDs(of product: Product) -> String? {

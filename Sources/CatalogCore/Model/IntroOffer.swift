@@ -24,16 +24,21 @@ public struct IntroOffer: Hashable, Sendable {
     public var territory: Territory?
     /// Where the offer was read.
     public var location: SourceLocation?
+    /// The store offer this intro offer is the first phase of, where the format keeps intro offers among the
+    /// product's other offers (Play: a subscription offer's `offerId`); nil where it keeps them apart (StoreKit,
+    /// App Store Connect, the config).
+    public var offer: OfferKey?
 
     /// Creates an offer.
     public init(mode: Mode, period: SubscriptionPeriod, periods: Int = 1, price: Money? = nil,
-                territory: Territory? = nil, location: SourceLocation? = nil) {
+                territory: Territory? = nil, location: SourceLocation? = nil, offer: OfferKey? = nil) {
         self.mode = mode
         self.period = period
         self.periods = periods
         self.price = price
         self.territory = territory
         self.location = location
+        self.offer = offer
     }
 
     /// The most periods an offer may have: more is a typo, and would overflow offer lengths in days.

@@ -118,6 +118,13 @@ public struct Product: Hashable, Sendable {
         self.fieldLocations = fieldLocations
     }
 
+    /// The intro offer for `territory`, else the one for every territory (nil territory); nil when there is
+    /// none.
+    public func introOffer(for territory: Territory) -> IntroOffer? {
+        guard let offers = introOffers else { return nil }
+        return offers.first(where: { $0.territory == territory }) ?? offers.first(where: { $0.territory == nil })
+    }
+
     /// The location of a field, falling back to the record.
     public func location(of field: ProductField) -> SourceLocation {
         fieldLocations[field] ?? location

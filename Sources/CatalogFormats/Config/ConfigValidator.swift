@@ -28,12 +28,14 @@ struct ConfigValidator: ConfigNodeReading {
         self.asOf = asOf
     }
 
-    private static let rootKeys = ["$schema", "version", "app", "groups", "products"]
+    /// `$comment` (root and product): a note for people, a string or a list of strings, never read — what a JSON
+    /// export writes where the YAML export writes comments (`CatalogJSONExporter`).
+    private static let rootKeys = ["$schema", "$comment", "version", "app", "groups", "products"]
     private static let appKeys = ["bundleId", "baseTerritory"]
     private static let groupKeys = ["name"]
-    private static let productKeys = ["type", "name", "group", "level", "period", "price", "tier", "prices",
-                                      "introOffer", "familyShareable", "clearedForSale", "storeIds", "stores", "offers",
-                                      "billingPlans", "purchaseOptions", "priceChange", "equalized"]
+    private static let productKeys = ["$comment", "type", "name", "group", "level", "period", "price", "tier",
+                                      "prices", "introOffer", "familyShareable", "clearedForSale", "storeIds", "stores",
+                                      "offers", "billingPlans", "purchaseOptions", "priceChange", "equalized"]
     private static let introOfferKeys = ["mode", "period", "periods", "price"]
     private static let moneyKeys = ["amount", "currency"]
     static let periodHelp = "use P1W, P1M, … or \"1 month\""
@@ -51,6 +53,11 @@ struct ConfigValidator: ConfigNodeReading {
         if let schema = entries.first(where: { $0.key == "$schema" }) {
             problems.recording { () throws(CatalogReadError) in
                 _ = try string(schema.value, path: rootPath.appending(key: "$schema"))
+            }
+        }
+        if let comment = entries.first(where: { $0.key == "$comment" }) {
+            problems.recording { () throws(CatalogReadError) in
+                try self.comment(comment.value, path: rootPath.appending(key: "$comment"))
             }
         }
 
@@ -211,6 +218,17 @@ struct ConfigValidator: ConfigNodeReading {
 
     // MARK: - Products
 
+    /// A `$comment`: a string or a list of strings.
+    private func comment(_ node: ConfigNode, path: ConfigPath) throws(CatalogReadError) {
+        guard let elements = node.elements else {
+            _ = try string(node, path: path)
+            return
+        }
+        for (index, element) in elements.enumerated() {
+            _ = try string(element, path: path.appending(index: index))
+        }
+    }
+
     /// Reads one product; each problem is recorded (what is returned then is never used). A product whose type
     /// is missing or unknown still has its other fields checked, except what depends on the type.
     private func readProduct(_ entry: ConfigEntry, path: ConfigPath, catalog: Catalog) -> Product {
@@ -254,6 +272,8 @@ struct ConfigValidator: ConfigNodeReading {
             let value = field.value
             do throws(CatalogReadError) {
                 switch field.key {
+                case "$comment":
+                    try comment(value, path: fieldPath)
                 case "name":
                     product.referenceName = try string(value, path: fieldPath)
                     product.fieldLocations[.name] = field.keyLocation

@@ -40,20 +40,24 @@ struct PlayOffer {
     /// repeats (`recurrenceCount` > 1) or when its single recurrence is exactly one billing period of the base
     /// plan; otherwise — one recurrence of any other length, or a base plan without a period — it is
     /// pay-up-front ("single payment" covering `duration`).
+    ///
+    /// Each carries the offer's key: the intro rule names the Play offer it matched, which the offer rules then do
+    /// not report again (`IntroOfferRules.storeOffer`).
     func introOffers(basePeriod: SubscriptionPeriod?) -> [IntroOffer] {
-        regions.map { region in
+        let key = OfferKey(kind: .play, id: offerID)
+        return regions.map { region in
             let paidMode: IntroOffer.Mode =
                 recurrenceCount > 1 || (basePeriod != nil && duration == basePeriod) ? .payAsYouGo : .payUpFront
             switch region.pricing {
             case .free:
                 return IntroOffer(mode: .freeTrial, period: duration, periods: recurrenceCount, price: nil,
-                                  territory: region.territory, location: region.location)
+                                  territory: region.territory, location: region.location, offer: key)
             case .price(let money):
                 return IntroOffer(mode: paidMode, period: duration, periods: recurrenceCount, price: money,
-                                  territory: region.territory, location: region.location)
+                                  territory: region.territory, location: region.location, offer: key)
             case .discount:
                 return IntroOffer(mode: paidMode, period: duration, periods: recurrenceCount, price: nil,
-                                  territory: region.territory, location: region.location)
+                                  territory: region.territory, location: region.location, offer: key)
             }
         }
     }

@@ -1,16 +1,19 @@
 import CatalogCore
 import Foundation
 
-/// Writes any catalog as the JSON of `catalogcheck export --format json` (DESIGN.md §2):
-/// `{"version": 1, "source": {"path", "format"}, "groups": [...], "products": [{"id", "type", "name", "group",
-/// "level", "period", "prices": {"US": "9.99 USD"}, ...}]}`, products sorted by ID.
+/// Writes any catalog as the JSON of `catalogcheck export --format json`: the config of `CatalogYAMLExporter`
+/// (DESIGN.md §4), as JSON — a config `check --config` reads. The same structure, keys and values as the YAML
+/// export: `{"app": {…}, "groups": {"<key>": {"name"}}, "products": {"<id>": {"type", "name", "group", "level",
+/// "period", "price" | "tier" | "prices": {"US": "9.99 USD"}, "introOffer", "offers", …}}, "version": 1}`,
+/// products by ID, keys sorted.
+///
+/// JSON has no comments, so what the YAML export writes as comments — the provenance (`catalogcheck export of
+/// PATH (FORMAT)`), the reader's remarks, and per product the prices that are never compared, further intro
+/// offers, what the offer shape cannot hold, a type the source does not state, a repeated record — is a `$comment`
+/// list of strings, at the top and on the product, which the config reader accepts and ignores (as `$schema`).
 ///
 /// Written by `PrettyJSONWriter` in one pass, keys in sorted order (the order is the code's); a field the source
-/// does not state is left out.
-/// Prices that are never compared are listed as `otherPrices` text, further intro offers (App Store Connect keeps
-/// one per territory) as `otherIntroOffers`. Offers, billing plans and purchase options are written in the
-/// config's §4a shape (`offers`, `billingPlans`, `purchaseOptions`), what that shape cannot hold as `otherOffers`
-/// text. The output is deterministic.
+/// does not state is left out. The output is deterministic.
 public struct CatalogJSONExporter: Sendable {
     /// Creates an exporter.
     public init() {}
@@ -26,38 +29,38 @@ public struct CatalogJSONExporter: Sendable {
     /// of 350,000 prices is 10 MB, which is then never held whole.
     public func export<Failure: Error>(_ catalog: Catalog,
                                        to output: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
-        let products = CatalogExportOrder.allProducts(of: catalog)
+        let (products, repeated) = CatalogExportOrder.products(of: catalog)
+        let groups = CatalogExportOrder.groups(of: catalog)
         var json = PrettyJSONWriter(reservingCapacity: CatalogJSONExporter.chunkSize + 4096)
         json.beginObject()
+        json.member("$comment", ["catalogcheck export of \(catalog.path) (\(catalog.format.rawValue))"]
+            + catalog.remarks.sorted().map { "note: \($0)" })
         json.key("app")
         json.beginObject()
         json.member("baseTerritory", catalog.baseTerritory.alpha2)
         json.member("bundleId", catalog.appID)
         json.endObject()
-        json.key("groups")
-        json.beginArray()
-        for group in CatalogExportOrder.groups(of: catalog) {
+        if !groups.groups.isEmpty {
+            json.key("groups")
             json.beginObject()
-            json.member("key", group.key)
-            json.member("name", group.name)
+            for (key, group) in groups.groups {
+                json.key(key)
+                json.beginObject()
+                json.member("name", group.name == key ? nil : group.name)
+                json.endObject()
+            }
             json.endObject()
         }
-        json.endArray()
         json.key("products")
-        json.beginArray()
+        json.beginObject()
         for product in products {
-            write(product, catalog: catalog, to: &json)
+            json.key(product.id.rawValue)
+            write(product, catalog: catalog, groups: groups, repeated: repeated[product.id] ?? 0, to: &json)
             if json.bytes.count >= CatalogJSONExporter.chunkSize {
                 try output(json.bytes)
                 json.forgetWritten()
             }
         }
-        json.endArray()
-        json.member("remarks", catalog.remarks.isEmpty ? nil : catalog.remarks.sorted())
-        json.key("source")
-        json.beginObject()
-        json.member("format", catalog.format.rawValue)
-        json.member("path", catalog.path)
         json.endObject()
         json.member("version", 1)
         json.endObject()
@@ -68,39 +71,89 @@ public struct CatalogJSONExporter: Sendable {
     private static let chunkSize = 1 << 16
 
     /// One product; its keys in sorted order, as the document's.
-    private func write(_ product: Product, catalog: Catalog, to json: inout PrettyJSONWriter) {
+    private func write(_ product: Product, catalog: Catalog, groups: CatalogExportOrder.Groups, repeated: Int,
+                       to json: inout PrettyJSONWriter) {
         let (offer, otherOffers) = CatalogExportOrder.introOffer(of: product, baseTerritory: catalog.baseTerritory)
+        let priceForm = CatalogExportOrder.priceForm(of: product, baseTerritory: catalog.baseTerritory)
+        // The comments of the YAML export, in its order.
+        var notes: [String] = []
+        if product.kind == nil {
+            notes.append("type: not stated by \(catalog.format.rawValue); set "
+                         + ProductKind.configNames(for: catalog.store))
+        }
+        notes += otherOffers.map { "another intro offer: \($0)" }
+        if case .tier(let tier, let money)? = priceForm?.shape { notes.append("tier \(tier): \(money)") }
+        notes += CatalogExportOrder.unwrittenPrices(of: product, form: priceForm)
+            .map { "not compared: \($0.summary)" }
+        notes += self.otherOffers(of: product) ?? []
+        notes += Array(repeating: "\(product.id) appears again in the source; that record is not exported",
+                       count: repeated)
         json.beginObject()
+        json.member("$comment", notes.isEmpty ? nil : notes)
         writeBillingPlans(of: product, to: &json)
         json.member("clearedForSale", product.clearedForSale)
+        // `equalized: true` beside `price:` or `tier:`; `prices:` holds `others: equalized` instead.
+        if let priceForm, priceForm.equalized, !priceForm.isTerritoryList { json.member("equalized", true) }
         json.member("familyShareable", product.familyShareable)
-        json.member("group", product.groupKey)
-        json.member("id", product.id.rawValue)
+        json.member("group", product.groupKey.map(groups.key(for:)))
         if let offer {
             json.key("introOffer")
             json.beginObject()
             json.member("mode", offer.mode.rawValue)
             json.member("period", offer.period.description)
-            json.member("periods", offer.periods)
+            json.member("periods", offer.periods == 1 ? nil : offer.periods)
             json.member("price", offer.price?.description)
             json.endObject()
         }
         json.member("level", product.level)
         json.member("name", product.referenceName)
         writeOffers(of: product, to: &json)
-        json.member("otherIntroOffers", otherOffers.isEmpty ? nil : otherOffers)
-        json.member("otherOffers", self.otherOffers(of: product))
-        json.member("otherPrices", product.uncomparedPrices.isEmpty ? nil : product.uncomparedPrices.sorted().map(\.summary))
         json.member("period", product.period?.description)
+        if case .price(let money)? = priceForm?.shape { json.member("price", money.description) }
         writePriceChange(of: product, to: &json)
-        // Equalized territories as the config writes them: the listed prices and `"others": "equalized"`.
-        let (listed, equalized) = CatalogExportOrder.listedPrices(of: product)
-        json.member("prices", sorted: listed.map { (key: $0.territory.alpha2, value: $0.money.description) }
-            + (equalized ? [(key: "others", value: "equalized")] : []))
+        if let priceForm, case .prices(let prices) = priceForm.shape {
+            writePrices(prices, form: priceForm, to: &json)
+        }
         writePurchaseOptions(of: product, to: &json)
-        json.member("storeIds", sorted: product.storeIDs.map { (key: $0.key.rawValue, value: $0.value.rawValue) })
-        json.member("stores", product.stores.map { $0.sorted().map(\.rawValue) })
+        if let playID = product.storeIDs[.play] {
+            json.key("storeIds")
+            json.beginObject()
+            json.member("play", playID.rawValue)
+            json.endObject()
+        }
+        json.member("stores", product.stores.flatMap { $0.isEmpty ? nil : $0.sorted().map(\.rawValue) })
+        if case .tier(let tier, _)? = priceForm?.shape { json.member("tier", tier) }
         json.member("type", product.kind?.rawValue)
+        json.endObject()
+    }
+
+    /// `"prices": {"DE": "9.99 EUR", "US": [{"price": "9.99 USD"}, {"from": "2027-01-01", "price": "10.99 USD"}],
+    /// "others": "equalized"}`: a territory with a schedule as its entries, as the YAML export writes it, so the
+    /// round trip holds.
+    private func writePrices(_ prices: [Price], form: CatalogExportOrder.PriceForm,
+                             to json: inout PrettyJSONWriter) {
+        json.key("prices")
+        json.beginObject()
+        for price in prices.sorted(by: { $0.territory.alpha2 < $1.territory.alpha2 }) {
+            json.key(price.territory.alpha2)
+            guard let later = form.schedules[price.territory] else {
+                json.string(price.money.description)
+                continue
+            }
+            json.beginArray()
+            json.beginObject()
+            json.member("price", price.money.description)
+            json.endObject()
+            for scheduled in later {
+                json.beginObject()
+                json.member("from", scheduled.from)
+                json.member("price", scheduled.price)
+                json.endObject()
+            }
+            json.endArray()
+        }
+        // Lower case sorts after every territory code.
+        if form.equalized { json.member("others", "equalized") }
         json.endObject()
     }
 }

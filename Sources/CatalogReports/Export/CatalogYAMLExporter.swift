@@ -28,13 +28,13 @@ public struct CatalogYAMLExporter: Sendable {
         out.line("  baseTerritory: \(catalog.baseTerritory.alpha2)")
 
         let groups = CatalogExportOrder.groups(of: catalog)
-        if !groups.isEmpty {
+        if !groups.groups.isEmpty {
             out.line("groups:")
-            for group in groups {
-                if group.name == group.key {
-                    out.key(group.key, indent: 2, value: "{}")
+            for (key, group) in groups.groups {
+                if group.name == key {
+                    out.key(key, indent: 2, value: "{}")
                 } else {
-                    out.key(group.key, indent: 2)
+                    out.key(key, indent: 2)
                     out.line("    name: \(YAMLEscaper.scalar(group.name))")
                 }
             }
@@ -43,7 +43,7 @@ public struct CatalogYAMLExporter: Sendable {
         let (products, repeated) = CatalogExportOrder.products(of: catalog)
         out.line(products.isEmpty ? "products: {}" : "products:")
         for product in products {
-            write(product, catalog: catalog, to: &out)
+            write(product, catalog: catalog, groups: groups, to: &out)
             for _ in 0..<(repeated[product.id] ?? 0) {
                 out.comment("\(product.id) appears again in the source; that record is not exported", indent: 4)
             }
@@ -51,7 +51,8 @@ public struct CatalogYAMLExporter: Sendable {
         return out.text
     }
 
-    private func write(_ product: Product, catalog: Catalog, to out: inout YAMLLines) {
+    private func write(_ product: Product, catalog: Catalog, groups: CatalogExportOrder.Groups,
+                       to out: inout YAMLLines) {
         out.key(product.id.rawValue, indent: 2)
         if let kind = product.kind {
             out.line("    type: \(kind.rawValue)")
@@ -63,7 +64,7 @@ public struct CatalogYAMLExporter: Sendable {
             out.line("    name: \(YAMLEscaper.scalar(name))")
         }
         if let group = product.groupKey {
-            out.line("    group: \(YAMLEscaper.scalar(group))")
+            out.line("    group: \(YAMLEscaper.scalar(groups.key(for: group)))")
         }
         if let level = product.level {
             out.line("    level: \(level)")
@@ -92,38 +93,33 @@ public struct CatalogYAMLExporter: Sendable {
         for other in otherOffers {
             out.comment("another intro offer: \(other)", indent: 4)
         }
-        let (listed, equalized) = CatalogExportOrder.listedPrices(of: product)
-        let schedules = CatalogExportOrder.schedules(of: product, listed: listed)
-        if !product.listsTerritoryPrices, schedules.isEmpty, listed.count == 1, let single = listed.first,
-           single.territory == catalog.baseTerritory {
-            // One price in the base territory reads back the same as `price:` (and keeps its meaning).
-            out.line("    price: \(YAMLEscaper.scalar(single.money.description))")
-            if equalized { out.line("    equalized: true") }
-        } else if !product.listsTerritoryPrices, schedules.isEmpty, listed.count == 1, let single = listed.first,
-                  single.territory == .unitedStates, single.money.currency.code == "USD",
-                  let tier = PriceTierTable.tier(forUSD: single.money.amount) {
-            // A US dollar price outside the base territory came from a legacy tier; `tier:` keeps its meaning.
-            out.line("    tier: \(tier)  # \(single.money)")
-            if equalized { out.line("    equalized: true") }
-        } else if !listed.isEmpty {
+        let form = CatalogExportOrder.priceForm(of: product, baseTerritory: catalog.baseTerritory)
+        switch form?.shape {
+        case .price(let money)?:
+            out.line("    price: \(YAMLEscaper.scalar(money.description))")
+            if form?.equalized == true { out.line("    equalized: true") }
+        case .tier(let tier, let money)?:
+            out.line("    tier: \(tier)  # \(money)")
+            if form?.equalized == true { out.line("    equalized: true") }
+        case .prices(let prices)?:
             out.line("    prices:")
-            for price in listed {
+            for price in prices {
                 let amount = YAMLEscaper.scalar(price.money.description)
-                guard let later = schedules[price.territory] else {
+                guard let later = form?.schedules[price.territory] else {
                     out.line("      \(price.territory.alpha2): \(amount)")
                     continue
                 }
                 // A territory with scheduled rows is written as its schedule, so the round trip holds.
                 let entries = ["{price: \(amount)}"] + later.map { scheduled in
-                    "{from: \(scheduled.startDate.map(\.description) ?? ""), price: "
-                        + "\(YAMLEscaper.scalar(scheduled.amount?.description ?? ""))}"
+                    "{from: \(scheduled.from), price: \(YAMLEscaper.scalar(scheduled.price))}"
                 }
                 out.line("      \(price.territory.alpha2): [\(entries.joined(separator: ", "))]")
             }
-            if equalized { out.line("      \(ConfigSpelling.othersEqualized)") }
+            if form?.equalized == true { out.line("      \(ConfigSpelling.othersEqualized)") }
+        case nil:
+            break
         }
-        for price in product.uncomparedPrices.sorted() where !(price.isScheduled && price.territory
-            .map { schedules[$0] != nil } ?? false) {
+        for price in CatalogExportOrder.unwrittenPrices(of: product, form: form) {
             out.comment("not compared: \(price.summary)", indent: 4)
         }
         writePriceChange(of: product, to: &out)
@@ -172,18 +168,146 @@ enum CatalogExportOrder {
         return (fixed, true)
     }
 
-    /// Groups sorted by key, plus a group for every key a product names that the catalog does not list.
-    static func groups(of catalog: Catalog) -> [SubscriptionGroup] {
-        var byKey: [String: SubscriptionGroup] = [:]
-        for group in catalog.groups where byKey[group.key] == nil {
-            byKey[group.key] = group
+    /// The groups to write, each under the key the export gives it, and that key for every group key of the
+    /// catalog.
+    struct Groups {
+        /// Sorted by export key.
+        var groups: [(key: String, group: SubscriptionGroup)] = []
+        /// The catalog's group key → its export key.
+        var keys: [String: String] = [:]
+
+        /// The export key of a product's group key.
+        func key(for groupKey: String) -> String { keys[groupKey] ?? groupKey }
+    }
+
+    /// The catalog's groups, plus a group for every key a product names that the catalog does not list.
+    ///
+    /// A config keeps its own keys. A store catalog's keys are the store's identifiers (Xcode's random
+    /// `subscriptionGroups[].id`, App Store Connect resource IDs), which no team would write: its groups are keyed
+    /// by a slug of their name instead (`Trailmate Plus` → `trailmate-plus`; a Play subscription ID such as
+    /// `trailmate_plus` stays itself). Groups match by name anyway (DESIGN.md §5a.10), so the round trip holds.
+    /// Slugs are unique: where two groups would share one (two groups named `Premium`, or `Pro Plan` beside
+    /// `pro-plan`), the first in reading order keeps it and the next get `-2`, `-3`, … (a suffix no other group's
+    /// slug is), so the keys depend only on the file.
+    static func groups(of catalog: Catalog) -> Groups {
+        var listed: [SubscriptionGroup] = []
+        var seen: Set<String> = []
+        for group in catalog.groups where seen.insert(group.key).inserted {
+            listed.append(group)
         }
         for product in catalog.products {
-            if let key = product.groupKey, byKey[key] == nil {
-                byKey[key] = SubscriptionGroup(key: key, name: key)
+            if let key = product.groupKey, seen.insert(key).inserted {
+                listed.append(SubscriptionGroup(key: key, name: key))
             }
         }
-        return byKey.values.sorted { $0.key < $1.key }
+        var result = Groups()
+        guard catalog.store != nil else {
+            result.groups = listed.map { ($0.key, $0) }.sorted { $0.key < $1.key }
+            result.keys = Dictionary(uniqueKeysWithValues: listed.map { ($0.key, $0.key) })
+            return result
+        }
+        let slugs = listed.map { slug(of: $0.name) }
+        var uses: [String: Int] = [:]
+        for slug in slugs { uses[slug, default: 0] += 1 }
+        var taken = Set(slugs.filter { uses[$0] == 1 })
+        for index in listed.indices.sorted(by: { (slugs[$0], $0) < (slugs[$1], $1) }) {
+            var key = slugs[index]
+            if uses[key, default: 0] > 1 {
+                var number = 2
+                while taken.contains(key) || (key != slugs[index] && uses[key] != nil) {
+                    key = "\(slugs[index])-\(number)"
+                    number += 1
+                }
+                taken.insert(key)
+            }
+            result.keys[listed[index].key] = key
+            result.groups.append((key, listed[index]))
+        }
+        result.groups.sort { $0.key < $1.key }
+        return result
+    }
+
+    /// A group's name as a key: lower case, letters and digits kept with `_` and `.`, every other run of
+    /// characters one `-`, none at either end; `group` for a name with nothing to keep.
+    static func slug(of name: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        for character in name.lowercased() {
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                if pendingDash && !slug.isEmpty { slug.append("-") }
+                pendingDash = false
+                slug.append(character)
+            } else {
+                pendingDash = true
+            }
+        }
+        return slug.isEmpty ? "group" : slug
+    }
+
+    /// How the config writes a product's prices (DESIGN.md §4), decided once for both exporters.
+    struct PriceForm {
+        /// The key the prices are written under.
+        enum Shape {
+            /// `price:`, the base territory's.
+            case price(Money)
+            /// `tier:`, a legacy App Store tier, with its US dollar amount.
+            case tier(Int, Money)
+            /// `prices:`, sorted by territory.
+            case prices([Price])
+        }
+
+        /// A later row of a territory's schedule: `{from: 2027-01-01, price: 10.99 USD}`, as text.
+        struct Scheduled {
+            /// The start day.
+            let from: String
+            /// The amount from that day.
+            let price: String
+        }
+
+        /// The key and the prices under it.
+        let shape: Shape
+        /// Whether the territories not written are left to the store: `equalized: true` beside `price:` or
+        /// `tier:`, `others: equalized` in `prices:`.
+        let equalized: Bool
+        /// The later rows of each territory `prices:` writes as a schedule, by start; empty for the other shapes.
+        let schedules: [Territory: [Scheduled]]
+
+        /// Whether the shape is `prices:`, which holds `others: equalized` itself.
+        var isTerritoryList: Bool {
+            if case .prices = shape { return true }
+            return false
+        }
+    }
+
+    /// The form of a product's prices; nil when it lists none. One price in the base territory reads back the
+    /// same as `price:` (and keeps its meaning); a lone US dollar price outside the base territory came from a
+    /// legacy tier, and `tier:` keeps its meaning; a product that lists territories, or has a schedule, keeps
+    /// `prices:`.
+    static func priceForm(of product: Product, baseTerritory: Territory) -> PriceForm? {
+        let (listed, equalized) = listedPrices(of: product)
+        let scheduled = Self.schedules(of: product, listed: listed).mapValues { rows in
+            rows.map { PriceForm.Scheduled(from: $0.startDate.map(\.description) ?? "",
+                                           price: $0.amount?.description ?? "") }
+        }
+        if !product.listsTerritoryPrices, scheduled.isEmpty, listed.count == 1, let single = listed.first {
+            if single.territory == baseTerritory {
+                return PriceForm(shape: .price(single.money), equalized: equalized, schedules: [:])
+            }
+            if single.territory == .unitedStates, single.money.currency.code == "USD",
+               let tier = PriceTierTable.tier(forUSD: single.money.amount) {
+                return PriceForm(shape: .tier(tier, single.money), equalized: equalized, schedules: [:])
+            }
+        }
+        guard !listed.isEmpty else { return nil }
+        return PriceForm(shape: .prices(listed), equalized: equalized, schedules: scheduled)
+    }
+
+    /// The prices a product's form does not hold, which both exports write as `not compared: …` text: every
+    /// never-compared price except the scheduled rows written in a territory's schedule.
+    static func unwrittenPrices(of product: Product, form: PriceForm?) -> [UncomparedPrice] {
+        product.uncomparedPrices.sorted().filter { price in
+            !(price.isScheduled && price.territory.map { form?.schedules[$0] != nil } ?? false)
+        }
     }
 
     /// Products sorted by ID (reading order among equal IDs), the first of each ID, and how many more records

@@ -273,6 +273,7 @@ struct HTMLReleaseSections: HTMLReportPieces {
         var parts = [product.type ?? "type unknown"]
         if let group = product.group { parts.append(group + (product.level.map { " / \($0)" } ?? "")) }
         if let period = product.period { parts.append(period) }
+        if let intro = product.introOffer { parts.append("intro offer \(intro)") }
         if !product.inConfig { parts.append("only in a store") }
         return parts.joined(separator: " · ")
     }
@@ -335,9 +336,7 @@ struct HTMLReleaseSections: HTMLReportPieces {
                 HTMLNode("p") { "No product states a price." }
             } else {
                 HTMLNode("p", .class("legend")) {
-                    "Products whose prices differ come first. ≠ marks a price that disagrees with the config or that "
-                    "one side lacks; under a store's price, its difference from the config (+ means the store "
-                    "charges more); — means no price there."
+                    PriceMarks.legend(difference: "under a store's price, its difference from the config")
                 }
                 for matrix in release.matricesDifferingFirst { priceBlock(matrix, release: release) }
             }
@@ -366,7 +365,7 @@ struct HTMLReleaseSections: HTMLReportPieces {
                 if matrix.differs {
                     PriceChart(matrix: matrix, stores: release.stores).svg()
                 } else {
-                    HTMLNode("p", .class("muted agree")) { "No store price differs from the config's." }
+                    HTMLNode("p", .class("muted agree")) { release.agreement(of: matrix) }
                 }
             }
         }
@@ -381,7 +380,15 @@ struct HTMLReleaseSections: HTMLReportPieces {
             for index in row.stores.indices {
                 HTMLNode("td", .class(row.mismatched[index] ? "price mismatch" : "price")) {
                     if row.mismatched[index] { "≠ " }
-                    if let price = row.stores[index] { price.description } else { dash() }
+                    if let price = row.stores[index] {
+                        price.description
+                    } else if row.compared[index] {
+                        dash()
+                    } else {
+                        HTMLNode("span", .class("muted nc"), HTMLAttribute("title", PriceMarks.notComparedTitle)) {
+                            PriceMarks.notCompared
+                        }
+                    }
                     if let difference = row.difference(store: index) {
                         HTMLNode("div", .class("difference")) { difference.text }
                     }

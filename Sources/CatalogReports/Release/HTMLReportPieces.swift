@@ -27,3 +27,19 @@ extension HTMLReportPieces {
         HTMLNode("span", .class("muted")) { "—" }
     }
 }
+
+/// The marks of a price matrix's cells, and the legend that explains them, for every release document.
+enum PriceMarks {
+    /// A store that did not compare the territory: not in that input, or the input cannot price it.
+    static let notCompared = "n/c"
+    /// The tooltip of `notCompared`.
+    static let notComparedTitle = "not compared: this store input does not have the product or cannot price this territory"
+    /// The legend above the matrices; `difference` says where a store's difference from the config is written
+    /// (`under a store's price, its difference from the config`).
+    static func legend(difference: String) -> String {
+        "Products whose prices differ come first. ≠ marks a price that disagrees with the config or that one side "
+            + "lacks; \(difference) (+ means the store charges more). — means no price there; \(notCompared) means "
+            + "not compared: the store input does not have the product, or cannot price that territory (a .storekit "
+            + "file prices one storefront)."
+    }
+}

@@ -93,6 +93,7 @@ struct MarkdownReleaseSections {
             var kind = product.type ?? "—"
             if let group = product.group { kind += ", " + MarkdownEscaper.escape(group) + (product.level.map { " / \($0)" } ?? "") }
             if let period = product.period { kind += ", \(period)" }
+            if let intro = product.introOffer { kind += ", intro offer \(intro)" }
             let statuses = zip(product.statuses, product.findings).map { status, count in
                 switch status {
                 case .ok: "✓ ok"
@@ -149,21 +150,21 @@ struct MarkdownReleaseSections {
     private func prices() -> [String] {
         guard !release.priceMatrices.isEmpty else { return [] }
         var lines = ["## Prices", "",
-                     "Products whose prices differ come first. ≠ marks a price that disagrees with the config or "
-                        + "that one side lacks; in brackets, the store's difference from the config (+ means the store "
-                        + "charges more).", ""]
+                     PriceMarks.legend(difference: "in brackets, the store's difference from the config"), ""]
         for matrix in release.matricesDifferingFirst {
             lines += ["### " + title(matrix.productID), ""]
             lines.append(row(["Territory", "Config"] + release.stores.map { MarkdownEscaper.escape($0.label) }))
             lines.append(row(["---", "---:"] + Array(repeating: "---:", count: release.stores.count)))
             for price in matrix.rows {
                 let stores = price.stores.indices.map { index in
-                    var cell = (price.mismatched[index] ? "≠ " : "") + (price.stores[index]?.description ?? "—")
+                    let missing = price.compared[index] ? "—" : PriceMarks.notCompared
+                    var cell = (price.mismatched[index] ? "≠ " : "") + (price.stores[index]?.description ?? missing)
                     if let difference = price.difference(store: index) { cell += " (\(difference.text))" }
                     return cell
                 }
                 lines.append(row([price.territory.alpha2, price.config?.description ?? "—"] + stores))
             }
+            if !matrix.differs { lines += ["", MarkdownEscaper.escape(release.agreement(of: matrix))] }
             lines.append("")
         }
         return lines

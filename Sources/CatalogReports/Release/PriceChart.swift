@@ -7,6 +7,11 @@ import Foundation
 /// the file); each store's bars carry a class (`s0`, `s1`, …) that the style sheet fills with a colour on screen
 /// and black or white with a black outline in print, and every bar has its number written beside it, so the
 /// chart reads in black and white. Coordinates are whole numbers: the same matrix gives the same bytes.
+///
+/// Each territory is a band with a line per store, in column order; its code stands at the band's middle and a
+/// rule separates it from the next, so every mark sits within its territory's band. Every line holds a mark: a
+/// bar, `=`, `≠ no price`, `≠ not in config`, `—` (one side has no price, and no finding marks it) or `n/c`
+/// (the store did not compare the territory, as in the matrix).
 struct PriceChart {
     /// The product's prices.
     let matrix: ReleaseOverview.PriceMatrix
@@ -25,7 +30,9 @@ struct PriceChart {
     private var halfBar: Int { (width - labelWidth) / 2 - textRoom }
     private var legendHeight: Int { 18 }
     private var axisHeight: Int { 16 }
-    private var rowHeight: Int { stores.count * (barHeight + barGap) - barGap + rowGap }
+    /// The store lines of one territory.
+    private var linesHeight: Int { stores.count * (barHeight + barGap) - barGap }
+    private var rowHeight: Int { linesHeight + rowGap }
 
     /// The percent the outermost bar length stands for: the largest difference rounded up to a round number.
     private var scale: Double {
@@ -49,7 +56,7 @@ struct PriceChart {
             legend()
             axis(top: legendHeight, bottom: height - 2, scale: scale)
             for (index, row) in matrix.rows.enumerated() {
-                territory(row, top: top + index * rowHeight, scale: scale)
+                territory(row, top: top + index * rowHeight, first: index == 0, scale: scale)
             }
         }
     }
@@ -83,42 +90,55 @@ struct PriceChart {
         ]
     }
 
-    /// One territory: its code, and a bar (or a word) per store.
-    private func territory(_ row: ReleaseOverview.PriceRow, top: Int, scale: Double) -> [HTMLNode] {
-        var nodes = [text(row.territory.alpha2, x: 0, y: top + barHeight, anchor: "start", kind: "territory")]
+    /// One territory's band from `top`: a rule above it (but the first), its code at the middle of its lines, and
+    /// a line per store.
+    private func territory(_ row: ReleaseOverview.PriceRow, top: Int, first: Bool, scale: Double) -> [HTMLNode] {
+        var nodes: [HTMLNode] = []
+        if !first {
+            nodes.append(HTMLNode("line", attributes: [
+                .class("band"), HTMLAttribute("x1", "0"), HTMLAttribute("x2", String(width)),
+                HTMLAttribute("y1", String(top)), HTMLAttribute("y2", String(top)),
+            ]))
+        }
+        let linesTop = top + rowGap / 2
+        // 11 px text: its middle is about 4 px above the baseline.
+        nodes.append(text(row.territory.alpha2, x: 0, y: linesTop + linesHeight / 2 + 4, anchor: "start",
+                          kind: "territory"))
         for index in stores.indices {
-            let y = top + index * (barHeight + barGap)
-            let mark = row.mismatched[index] ? "≠ " : ""
-            guard row.config != nil, row.stores[index] != nil else {
-                // A missing price is written only where a finding marks it (a store that prices one storefront
-                // leaves the others out by design, and says so in its remarks).
-                if row.mismatched[index], row.config != nil || row.stores[index] != nil {
-                    let word = row.config == nil ? "not in config" : "no price"
-                    nodes.append(text(mark + word, x: center + 4, y: y + barHeight - 2, anchor: "start"))
-                }
-                continue
-            }
-            guard let difference = row.difference(store: index) else {
-                nodes.append(text("=", x: center + 4, y: y + barHeight - 2, anchor: "start", kind: "tick"))
-                continue
-            }
-            guard let percent = difference.percent.map(Self.double), let percentText = difference.percentText else {
-                nodes.append(text(mark + "other currency", x: center + 4, y: y + barHeight - 2, anchor: "start"))
-                continue
-            }
-            let length = max(1, Int((abs(percent) / scale * Double(halfBar)).rounded()))
-            let x = percent < 0 ? center - length : center
-            nodes.append(HTMLNode("rect", attributes: [
+            nodes += line(row, store: index, top: linesTop + index * (barHeight + barGap), scale: scale)
+        }
+        return nodes
+    }
+
+    /// The store's line of a territory: its bar and percent, or a word.
+    private func line(_ row: ReleaseOverview.PriceRow, store index: Int, top y: Int, scale: Double) -> [HTMLNode] {
+        let mark = row.mismatched[index] ? "≠ " : ""
+        let baseline = y + barHeight - 2
+        func word(_ word: String, kind: String = "label") -> [HTMLNode] {
+            [text(word, x: center + 4, y: baseline, anchor: "start", kind: kind)]
+        }
+        guard row.config != nil, row.stores[index] != nil else {
+            if row.stores[index] == nil, !row.compared[index] { return word(PriceMarks.notCompared, kind: "tick") }
+            guard row.mismatched[index] else { return word("—", kind: "tick") }
+            return word(mark + (row.config == nil ? "not in config" : "no price"))
+        }
+        guard let difference = row.difference(store: index) else { return word("=", kind: "tick") }
+        guard let percent = difference.percent.map(Self.double), let percentText = difference.percentText else {
+            return word(mark + "other currency")
+        }
+        let length = max(1, Int((abs(percent) / scale * Double(halfBar)).rounded()))
+        let x = percent < 0 ? center - length : center
+        return [
+            HTMLNode("rect", attributes: [
                 .class("bar s\(index % 4)"), HTMLAttribute("x", String(x)), HTMLAttribute("y", String(y)),
                 HTMLAttribute("width", String(length)), HTMLAttribute("height", String(barHeight)),
             ]) {
                 HTMLNode("title") { "\(stores[index].label), \(row.territory.alpha2): \(difference.text)" }
-            })
-            nodes.append(percent < 0
-                ? text(mark + percentText, x: x - 4, y: y + barHeight - 2, anchor: "end")
-                : text(mark + percentText, x: x + length + 4, y: y + barHeight - 2, anchor: "start"))
-        }
-        return nodes
+            },
+            percent < 0
+                ? text(mark + percentText, x: x - 4, y: baseline, anchor: "end")
+                : text(mark + percentText, x: x + length + 4, y: baseline, anchor: "start"),
+        ]
     }
 
     private func text(_ content: String, x: Int, y: Int, anchor: String, kind: String = "label") -> HTMLNode {

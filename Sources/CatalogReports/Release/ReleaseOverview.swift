@@ -18,6 +18,8 @@ public struct ReleaseOverview: Hashable, Sendable {
         /// What a reader calls it: `App Store`, `Google Play`; with the file name when two inputs would read
         /// alike (`App Store (asc)`).
         public var label: String
+        /// The territories its input can price (a .storekit file: its storefront); nil for any.
+        public var priceableTerritories: Set<Territory>?
     }
 
     /// A product's standing in one store.
@@ -71,6 +73,9 @@ public struct ReleaseOverview: Hashable, Sendable {
         public var level: Int?
         /// The subscription period, ISO 8601.
         public var period: String?
+        /// The introductory offer (a free trial, most often) in the base territory, canonical text
+        /// (`free-trial P1W`); nil when the product states none.
+        public var introOffer: String?
         /// One per store, in store order.
         public var statuses: [Status]
         /// Findings that count, per store.
@@ -100,6 +105,11 @@ public struct ReleaseOverview: Hashable, Sendable {
         public var stores: [Money?]
         /// Whether a price finding that counts marks the cell, per store.
         public var mismatched: [Bool]
+        /// Whether each store compared this territory, in store order: it has the product, its product defines
+        /// prices (DESIGN.md §5a.7), and its input can price the territory (a .storekit file prices its
+        /// storefront only). A store without a price here that did not compare it has "not compared", not
+        /// "no price".
+        public var compared: [Bool]
 
         /// How the store at `index` differs from the config here: nil when either has no price or the amounts
         /// are equal.
@@ -121,6 +131,11 @@ public struct ReleaseOverview: Hashable, Sendable {
         /// Whether a store's price differs from the config's (or one side lacks it) in some territory.
         public var differs: Bool {
             rows.contains { row in row.mismatched.contains(true) || row.stores.indices.contains { row.difference(store: $0) != nil } }
+        }
+
+        /// Whether the store at `index` compared some territory of the matrix.
+        public func compares(store index: Int) -> Bool {
+            rows.contains { $0.compared[index] }
         }
     }
 
@@ -182,6 +197,8 @@ public struct ReleaseOverview: Hashable, Sendable {
         var storeRows: [String: ProductRow] = [:]
         var matrices: [String: [Territory: PriceRow]] = [:]
         var names: [String: String] = [:]
+        // Per product and store, whether the store's matched product defines prices (what prices compare).
+        var priced: [String: [Bool]] = [:]
         let storeCount = stores.count
 
         func blankRow(_ product: Product, in catalog: Catalog, inConfig: Bool) -> ProductRow {
@@ -189,13 +206,15 @@ public struct ReleaseOverview: Hashable, Sendable {
                        type: product.kind?.rawValue,
                        group: product.groupKey.map { catalog.groupName(forKey: $0) ?? $0 }, level: product.level,
                        period: product.period?.description,
+                       introOffer: product.introOffer(for: catalog.baseTerritory)?.summary,
                        statuses: Array(repeating: .notSold, count: storeCount),
                        findings: Array(repeating: 0, count: storeCount), details: [],
                        offers: Self.offers(of: product, in: catalog), lookAlike: nil)
         }
         func priceRow(_ territory: Territory) -> PriceRow {
             PriceRow(territory: territory, config: nil, stores: Array(repeating: nil, count: storeCount),
-                     mismatched: Array(repeating: false, count: storeCount))
+                     mismatched: Array(repeating: false, count: storeCount),
+                     compared: Array(repeating: false, count: storeCount))
         }
 
         for product in config.products where configRows[product.id.rawValue] == nil {
@@ -242,6 +261,9 @@ public struct ReleaseOverview: Hashable, Sendable {
             for match in matching.matches {
                 let key = match.mine.id.rawValue
                 mark(match.mine, configDetails[key]?.isEmpty ?? true ? .ok : .mismatch)
+                if !match.theirs.prices.isEmpty {
+                    priced[key, default: Array(repeating: false, count: storeCount)][index] = true
+                }
                 for (territory, price) in match.theirs.prices {
                     matrices[key, default: [:]][territory, default: priceRow(territory)].stores[index] = price.money
                 }
@@ -265,9 +287,17 @@ public struct ReleaseOverview: Hashable, Sendable {
         products = Self.markingLookAlikes((Array(configRows.values) + Array(storeRows.values)).sorted {
             ($0.productID, $0.inConfig ? 0 : 1) < ($1.productID, $1.inConfig ? 0 : 1)
         })
+        let storeList = self.stores
         priceMatrices = matrices.map { id, territories in
-            PriceMatrix(productID: id, name: names[id],
-                        rows: territories.values.sorted { $0.territory.alpha2 < $1.territory.alpha2 })
+            let pricedIn = priced[id] ?? Array(repeating: false, count: storeCount)
+            let rows = territories.values.sorted { $0.territory.alpha2 < $1.territory.alpha2 }.map { row in
+                var row = row
+                row.compared = storeList.indices.map { index in
+                    pricedIn[index] && storeList[index].priceableTerritories?.contains(row.territory) ?? true
+                }
+                return row
+            }
+            return PriceMatrix(productID: id, name: names[id], rows: rows)
         }.sorted { $0.productID < $1.productID }
         otherFindings = active.filter { !$0.concernsProduct }
         for (index, row) in products.enumerated() where rowIndex[row.productID] == nil { rowIndex[row.productID] = index }
@@ -289,7 +319,7 @@ public struct ReleaseOverview: Hashable, Sendable {
                 label += " (\(catalog.path.split(separator: "/").last.map(String.init) ?? catalog.path))"
             }
             return Store(input: StoreInputID(position: position), path: catalog.path, format: catalog.format,
-                         label: label)
+                         label: label, priceableTerritories: catalog.capabilities.priceableTerritories)
         }
     }
 
@@ -368,6 +398,44 @@ extension ReleaseOverview {
             details.append("\(plural(extra, "product")) \(extra == 1 ? "is" : "are") in a store but not in the config")
         }
         return (headline, details)
+    }
+
+    /// The line `report --output FILE` prints on standard error once FILE is written, since the terminal would
+    /// otherwise stay empty: `report.html: release report written; failed: 3 errors, 1 warning, 2 notes; 8 of 9
+    /// products need attention`.
+    public func writtenLine(to path: String, result: CheckResult) -> String {
+        let headline = glance.headline
+        let lowered = (headline.first.map { String($0).lowercased() } ?? "") + headline.dropFirst()
+        return "\(path): release report written; \(ReportOverview(result).verdictLine); \(lowered)"
+    }
+
+    /// What the reports say beside a matrix where no store price differs from the config's (DESIGN.md §2a),
+    /// true of every store: a store that compared no territory of it (the product is not there, not sold there,
+    /// its ID belongs to another product there, or the store prices none of these territories) is named as not
+    /// compared, never counted as agreeing.
+    func agreement(of matrix: PriceMatrix) -> String {
+        let row = product(matrix.productID)
+        let compared = stores.indices.filter { matrix.compares(store: $0) }
+        let reasons = stores.indices.filter { !matrix.compares(store: $0) }.map { index in
+            let label = stores[index].label
+            return switch row?.statuses[index] {
+            case .missingInStore?: "not in \(label)"
+            case .notSold?: "not sold in \(label)"
+            case .duplicate?: "its ID in \(label) is another product's"
+            default: "\(label) prices none of these territories"
+            }
+        }
+        if compared.isEmpty {
+            let inNoStore = row?.statuses.allSatisfy { $0 == .missingInStore || $0 == .notSold } ?? false
+                && row?.statuses.contains(.missingInStore) ?? false
+            return inNoStore ? "Not compared: the product is in no store." : "Not compared: \(reasons.joined(separator: "; "))."
+        }
+        let someCells = matrix.rows.contains { row in compared.contains { !row.compared[$0] } }
+        var text = compared.count == stores.count ? "No store price differs from the config's"
+            : "No price differs in \(compared.map { stores[$0].label }.joined(separator: " or "))"
+        if someCells { text += " in the territories compared" }
+        if !reasons.isEmpty { text += "; not compared: " + reasons.joined(separator: "; ") }
+        return text + "."
     }
 }
 

@@ -125,6 +125,7 @@ public struct HTMLReporter: Reporter {
         svg.chart text.tick { fill: var(--muted); }
         svg.chart text.territory { font-weight: 600; }
         svg.chart .axis { stroke: var(--fg); stroke-width: 1; }
+        svg.chart .band { stroke: var(--line); stroke-width: 1; }
         svg.chart .bar { stroke: #000; stroke-width: 0.5; }
         svg.chart .s0 { fill: #0969da; }
         svg.chart .s1 { fill: #f0b429; }
@@ -168,6 +169,7 @@ public struct HTMLReporter: Reporter {
           svg.chart .s1 { fill: #fff; }
           svg.chart .s2 { fill: #888; }
           svg.chart .s3 { fill: #ccc; }
+          svg.chart .band { stroke: #999; }
         }
 
         """

@@ -13,7 +13,8 @@ struct ReportCommand: ParsableCommand {
             HTML (default: one self-contained, printable file with no scripts and no network references) or \
             Markdown, to --output FILE or standard output (no --output, or --output -). --since CATALOG (a path, \
             FORMAT:PATH or git:REV:PATH, typically the config of the last release) adds what this release \
-            changes, as diff shows it. Exits like check: 0 consistent, 1 inconsistent (the report is written in \
+            changes, as diff shows it. With --output FILE, one line on standard error says where the report went, \
+            its verdict and counts. Exits like check: 0 consistent, 1 inconsistent (the report is written in \
             both cases), 2 unreadable input or an output that could not be written.
             """
     )
@@ -52,9 +53,12 @@ struct ReportCommand: ParsableCommand {
         var checkRun = CheckRun(inputs: inputs, policy: policy, outputs: [output], asOf: day)
         checkRun.since = since.map(InputSource.init)
         let run = try checkRun.run(console: console)
+        let overview = run.overview()
         let context = ReportContext(asOf: day, workingDirectory: FileManager.default.currentDirectoryPath,
-                                    overview: run.overview())
+                                    overview: overview)
         try console.emit(format.reportFormat.reporter.report(run.result, context: context), to: output.destination)
+        // A document written to a file leaves the terminal empty otherwise: say where it went and what it found.
+        if let path = output.destination.path { console.error(overview.writtenLine(to: path, result: run.result)) }
         if !run.result.isConsistent { throw Exit.inconsistent }
     }
 }

@@ -31,7 +31,11 @@ enum OfferRules {
         }
         // Only a config that lists offers for the product says which the store should have (`offers: {}` too).
         guard pair.mine.offers != nil else { return findings }
-        for (key, offer) in theirs.sorted(by: { $0.key < $1.key }) where mine[key] == nil && offer.isActive != false {
+        // A Play offer that the config's `introOffer` stands for was matched by the intro rule: one offer, matched
+        // once (`IntroOfferRules.storeOffer` says which).
+        let intro = IntroOfferRules.storeOffer(for: pair)?.offer.offer
+        for (key, offer) in theirs.sorted(by: { $0.key < $1.key })
+        where mine[key] == nil && key != intro && offer.isActive != false {
             let storeAt = (offer.location ?? pair.theirs.location).description
             findings.append(pair.finding(
                 .offerMissingInConfig, field: key.field, expected: nil, actual: offer.summary(preferring: base),
