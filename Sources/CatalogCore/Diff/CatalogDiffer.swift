@@ -212,10 +212,10 @@ public struct CatalogDiffer: Sendable {
     /// earlier entries) that existing subscribers pay count toward a second increase within 365 days.
     private func scheduledChanges(_ before: Product, _ after: Product, current: [FieldChange],
                                   judging: ImpactJudging?) -> [FieldChange] {
-        let (planned, plans) = (Self.schedules(of: before), Self.schedules(of: after))
+        let (planned, plans) = (before.scheduledPrices, after.scheduledPrices)
         var changes: [FieldChange] = []
         for territory in Set(planned.keys).union(plans.keys) {
-            let (was, now) = (planned[territory] ?? [:], plans[territory] ?? [:])
+            let (was, now) = (planned[territory]?.byDay ?? [:], plans[territory]?.byDay ?? [:])
             var previous = after.prices[territory]?.money
             var steps: [RecordedPriceChange] = []
             if let asOf = context.asOf, let old = before.prices[territory]?.money, let previous,
@@ -241,18 +241,6 @@ public struct CatalogDiffer: Sendable {
             }
         }
         return changes
-    }
-
-    /// Each territory's scheduled prices by day (App Store Connect rows that start after `--as-of`, a config
-    /// schedule's later entries).
-    private static func schedules(of product: Product) -> [Territory: [CalendarDate: Money]] {
-        var result: [Territory: [CalendarDate: Money]] = [:]
-        for price in product.uncomparedPrices where price.isScheduled {
-            if let territory = price.territory, let day = price.startDate, let amount = price.amount {
-                result[territory, default: [:]][day] = amount
-            }
-        }
-        return result
     }
 
     /// One territory's price change: with the percentage when both sides price it in one currency, and, on

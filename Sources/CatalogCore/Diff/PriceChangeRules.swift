@@ -156,19 +156,21 @@ public enum PriceChangeRules {
         let sorted = migrations.sorted {
             ($0.territory.alpha2, $0.day?.description ?? "") < ($1.territory.alpha2, $1.day?.description ?? "")
         }
-        // A region is named once per kind and once in all; its scheduled changes are migrated each on its day.
+        // A region is named once in all and once per kind, with the days of its scheduled changes (each is
+        // migrated on its day).
+        var names: [String] = []
         var byKind: [Migration.Kind: [String]] = [:]
-        for migration in sorted where byKind[migration.kind]?.last != migration.territory.alpha2 {
-            byKind[migration.kind, default: []].append(migration.territory.alpha2)
+        var scheduled: [String: [String]] = [:]
+        for migration in sorted {
+            let region = migration.territory.alpha2
+            if names.last != region { names.append(region) }
+            if byKind[migration.kind]?.last != region { byKind[migration.kind, default: []].append(region) }
+            if let day = migration.day { scheduled[region, default: []].append(day.description) }
         }
         let kinds = Migration.Kind.allCases.compactMap { kind in
             byKind[kind].map { "\($0.joined(separator: ", ")) \(kind.rawValue)" }
         }
-        var names: [String] = []
-        for migration in sorted where names.last != migration.territory.alpha2 { names.append(migration.territory.alpha2) }
         let regions = names.joined(separator: ", ")
-        var scheduled: [String: [String]] = [:]
-        for migration in sorted { if let day = migration.day { scheduled[migration.territory.alpha2, default: []].append("\(day)") } }
         let playID = (product.storeIDs[.play] ?? product.id).rawValue
         let parts = playID.split(separator: ":", maxSplits: 1).map(String.init)
         let target = parts.count == 2 ? "subscription \(parts[0]), base plan \(parts[1])" : "subscription \(playID)"

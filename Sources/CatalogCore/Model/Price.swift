@@ -74,6 +74,27 @@ public struct UncomparedPrice: Hashable, Comparable, Sendable {
     public static func < (lhs: UncomparedPrice, rhs: UncomparedPrice) -> Bool { lhs.summary < rhs.summary }
 }
 
+/// A price a schedule sets from a day on (DESIGN.md §4 "Scheduled prices"); `Product.scheduledPrices`.
+public struct ScheduledPrice: Hashable, Sendable {
+    /// The first day the price applies.
+    public var day: CalendarDate
+    /// The amount from that day.
+    public var money: Money
+
+    /// Creates a scheduled price.
+    public init(day: CalendarDate, money: Money) {
+        self.day = day
+        self.money = money
+    }
+}
+
+extension Array where Element == ScheduledPrice {
+    /// The amounts by day (of two on one day, the later in the list).
+    var byDay: [CalendarDate: Money] {
+        Dictionary(map { ($0.day, $0.money) }, uniquingKeysWith: { _, later in later })
+    }
+}
+
 extension Dictionary where Key == Territory, Value == Money {
     /// Each territory's amount as text, by territory code: `["DE 5.49 EUR", "GB 4.99 GBP"]`.
     public var listedByTerritory: [String] {

@@ -118,6 +118,19 @@ public struct Product: Hashable, Sendable {
         self.fieldLocations = fieldLocations
     }
 
+    /// The scheduled prices (`uncomparedPrices` labelled `scheduled`: App Store Connect rows that start after
+    /// `--as-of`, a config schedule's later entries), by territory, each territory's by day. The one reading of a
+    /// schedule for the schedule and currency rules, the diff and the exports.
+    public var scheduledPrices: [Territory: [ScheduledPrice]] {
+        var result: [Territory: [ScheduledPrice]] = [:]
+        for price in uncomparedPrices where price.isScheduled {
+            if let territory = price.territory, let day = price.startDate, let money = price.amount {
+                result[territory, default: []].append(ScheduledPrice(day: day, money: money))
+            }
+        }
+        return result.mapValues { $0.sorted { $0.day < $1.day } }
+    }
+
     /// The intro offer for `territory`, else the one for every territory (nil territory); nil when there is
     /// none.
     public func introOffer(for territory: Territory) -> IntroOffer? {

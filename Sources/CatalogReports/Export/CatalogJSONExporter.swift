@@ -146,8 +146,8 @@ public struct CatalogJSONExporter: Sendable {
             json.endObject()
             for scheduled in later {
                 json.beginObject()
-                json.member("from", scheduled.from)
-                json.member("price", scheduled.price)
+                json.member("from", scheduled.day.description)
+                json.member("price", scheduled.money.description)
                 json.endObject()
             }
             json.endArray()

@@ -111,7 +111,7 @@ public struct CatalogYAMLExporter: Sendable {
                 }
                 // A territory with scheduled rows is written as its schedule, so the round trip holds.
                 let entries = ["{price: \(amount)}"] + later.map { scheduled in
-                    "{from: \(scheduled.from), price: \(YAMLEscaper.scalar(scheduled.price))}"
+                    "{from: \(scheduled.day), price: \(YAMLEscaper.scalar(scheduled.money.description))}"
                 }
                 out.line("      \(price.territory.alpha2): [\(entries.joined(separator: ", "))]")
             }
@@ -142,20 +142,6 @@ enum ConfigSpelling {
 
 /// The order and selection both exporters share, so their outputs agree.
 enum CatalogExportOrder {
-    /// The scheduled prices of each listed territory, by start (DESIGN.md §4 "Scheduled prices"): what an export
-    /// writes as `[{price}, {from, price}]`. Rows without an amount stay comments.
-    static func schedules(of product: Product, listed: [Price]) -> [Territory: [UncomparedPrice]] {
-        let territories = Set(listed.map(\.territory))
-        var result: [Territory: [UncomparedPrice]] = [:]
-        for price in product.uncomparedPrices where price.isScheduled && price.amount != nil {
-            guard let territory = price.territory, territories.contains(territory) else { continue }
-            result[territory, default: []].append(price)
-        }
-        return result.mapValues { rows in
-            rows.sorted { ($0.startDate?.description ?? "") < ($1.startDate?.description ?? "") }
-        }
-    }
-
     /// The prices an export lists, by territory, and whether it leaves the others to equalization: a config's
     /// as they are; a store's whose prices include automatic ones (App Store Connect in-app purchases) as its
     /// manual prices and `others: equalized` — never the automatic amounts, which Apple rewrites at its tax and
@@ -256,21 +242,14 @@ enum CatalogExportOrder {
             case prices([Price])
         }
 
-        /// A later row of a territory's schedule: `{from: 2027-01-01, price: 10.99 USD}`, as text.
-        struct Scheduled {
-            /// The start day.
-            let from: String
-            /// The amount from that day.
-            let price: String
-        }
-
         /// The key and the prices under it.
         let shape: Shape
         /// Whether the territories not written are left to the store: `equalized: true` beside `price:` or
         /// `tier:`, `others: equalized` in `prices:`.
         let equalized: Bool
-        /// The later rows of each territory `prices:` writes as a schedule, by start; empty for the other shapes.
-        let schedules: [Territory: [Scheduled]]
+        /// The later rows of each territory `prices:` writes as a schedule (`[{price}, {from, price}]`), by
+        /// start; empty for the other shapes.
+        let schedules: [Territory: [ScheduledPrice]]
 
         /// Whether the shape is `prices:`, which holds `others: equalized` itself.
         var isTerritoryList: Bool {
@@ -285,10 +264,10 @@ enum CatalogExportOrder {
     /// `prices:`.
     static func priceForm(of product: Product, baseTerritory: Territory) -> PriceForm? {
         let (listed, equalized) = listedPrices(of: product)
-        let scheduled = Self.schedules(of: product, listed: listed).mapValues { rows in
-            rows.map { PriceForm.Scheduled(from: $0.startDate.map(\.description) ?? "",
-                                           price: $0.amount?.description ?? "") }
-        }
+        // The scheduled prices of the listed territories (DESIGN.md §4 "Scheduled prices"); a row without an
+        // amount stays a comment.
+        let territories = Set(listed.map(\.territory))
+        let scheduled = product.scheduledPrices.filter { territories.contains($0.key) }
         if !product.listsTerritoryPrices, scheduled.isEmpty, listed.count == 1, let single = listed.first {
             if single.territory == baseTerritory {
                 return PriceForm(shape: .price(single.money), equalized: equalized, schedules: [:])

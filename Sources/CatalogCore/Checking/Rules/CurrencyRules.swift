@@ -32,10 +32,9 @@ enum CurrencyRules {
 
     /// Whether the config already schedules the territory's price in the new currency by the changeover day.
     private static func schedulesNewCurrency(_ product: Product, _ changeover: CurrencyChangeover) -> Bool {
-        product.uncomparedPrices.contains {
-            $0.isScheduled && $0.territory == changeover.territory && $0.amount?.currency == changeover.to
-                && ($0.startDate.map { $0 <= changeover.date } ?? false)
-        }
+        product.scheduledPrices[changeover.territory]?.contains {
+            $0.money.currency == changeover.to && $0.day <= changeover.date
+        } ?? false
     }
 
     /// A price whose currency the storefront does not use at `asOf`: the old currency on or after a changeover,

@@ -93,16 +93,11 @@ enum PriceRules {
     private static func scheduleMismatches(_ pair: ProductPair, compared: (Territory) -> Bool) -> [Finding] {
         let (mine, theirs) = (pair.mine, pair.theirs)
         guard !mine.scheduledTerritories.isEmpty, schedulingFormats.contains(pair.store.format) else { return [] }
-        func schedule(_ product: Product, _ territory: Territory) -> [CalendarDate: Money] {
-            var result: [CalendarDate: Money] = [:]
-            for price in product.uncomparedPrices where price.isScheduled && price.territory == territory {
-                if let start = price.startDate, let amount = price.amount { result[start] = amount }
-            }
-            return result
-        }
+        let (mySchedules, theirSchedules) = (mine.scheduledPrices, theirs.scheduledPrices)
         var findings: [Finding] = []
         for territory in mine.scheduledTerritories.sorted() where compared(territory) && pair.storePrices(territory) {
-            let (planned, stored) = (schedule(mine, territory), schedule(theirs, territory))
+            let planned = mySchedules[territory]?.byDay ?? [:]
+            let stored = theirSchedules[territory]?.byDay ?? [:]
             for day in Set(planned.keys).union(stored.keys).sorted() where planned[day] != stored[day] {
                 let expected = planned[day].map { "\($0) from \(day)" }
                 let actual = stored[day].map { "\($0) from \(day)" }
