@@ -65,10 +65,7 @@ extension ConfigValidator {
                    let earlier = entries.enumerated().first(where: {
                        $0.offset != index && Territory(code: $0.element.key) == territory
                    })?.element {
-                    throw CatalogReadError(
-                        "\(entryPath): \(territory.alpha2) is priced twice (also as \(ConfigScalar.quote(earlier.key)) "
-                            + "at line \(earlier.keyLocation.line ?? 0), column \(earlier.keyLocation.column ?? 0))",
-                        at: entry.keyLocation)
+                    throw Self.repeated(territory, entry, path: entryPath, verb: "priced", earlier: earlier)
                 }
                 let (current, later) = try schedule(entry.value, territory: territory, path: entryPath)
                 product.scheduledTerritories.insert(territory)
@@ -164,15 +161,21 @@ extension ConfigValidator {
             problems.recording { () throws(CatalogReadError) in
                 let territory = try territory(entry.key, at: entry.keyLocation, path: entryPath)
                 if let earlier = spellings[territory] {
-                    throw CatalogReadError(
-                        "\(entryPath): \(territory.alpha2) is \(verb) twice (also as \(ConfigScalar.quote(earlier.key)) "
-                            + "at line \(earlier.keyLocation.line ?? 0), column \(earlier.keyLocation.column ?? 0))",
-                        at: entry.keyLocation)
+                    throw Self.repeated(territory, entry, path: entryPath, verb: verb, earlier: earlier)
                 }
                 spellings[territory] = entry
                 result[territory] = try read(entry, entryPath)
             }
         }
         return result
+    }
+
+    /// A territory keyed twice in one mapping (`DE` and `DEU`, or `DE` again), at the second key, naming the first.
+    static func repeated(_ territory: Territory, _ entry: ConfigEntry, path: ConfigPath, verb: String,
+                         earlier: ConfigEntry) -> CatalogReadError {
+        CatalogReadError(
+            "\(path): \(territory.alpha2) is \(verb) twice (also as \(ConfigScalar.quote(earlier.key)) at line "
+                + "\(earlier.keyLocation.line ?? 0), column \(earlier.keyLocation.column ?? 0))",
+            at: entry.keyLocation)
     }
 }
