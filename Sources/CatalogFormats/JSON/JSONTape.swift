@@ -133,22 +133,17 @@ struct JSONTapeParser {
         do {
             try parser.parseDocument()
         } catch {
-            throw parser.withRepeatedKeys(before: error)
+            throw parser.repeatedKeys(then: error) ?? error
         }
-        if let first = parser.repeatedKeys.first {
-            var error = first
-            error.others = Array(parser.repeatedKeys.dropFirst())
-            error.unlisted = parser.moreRepeatedKeys
-            throw error
-        }
+        if let repeated = parser.repeatedKeys(then: nil) { throw repeated }
         return parser.tape
     }
 
-    /// `error` after the repeated keys found before it.
-    private func withRepeatedKeys(before error: JSONSyntaxError) -> JSONSyntaxError {
-        guard let first = repeatedKeys.first else { return error }
-        var combined = first
-        combined.others = Array(repeatedKeys.dropFirst()) + [error]
+    /// The repeated keys found, followed by `error` (the one that stopped the parsing, if any), as one error;
+    /// nil when no key was repeated.
+    private func repeatedKeys(then error: JSONSyntaxError?) -> JSONSyntaxError? {
+        guard var combined = repeatedKeys.first else { return nil }
+        combined.others = Array(repeatedKeys.dropFirst()) + (error.map { [$0] } ?? [])
         combined.unlisted = moreRepeatedKeys
         return combined
     }
