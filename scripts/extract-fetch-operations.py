@@ -41,6 +41,9 @@ ASC_PATHS = [
     "/v1/subscriptionOfferCodes/{id}/prices",
     "/v1/winBackOffers/{id}/prices",
     "/v1/inAppPurchaseOfferCodes/{id}/prices",
+    # Price points (issue 26, `fetch appstore --price-points`): one subscription's and one in-app purchase's.
+    "/v1/subscriptions/{id}/pricePoints",
+    "/v2/inAppPurchases/{id}/pricePoints",
 ]
 
 # The Play Developer API methods fetch uses, by discovery ID.

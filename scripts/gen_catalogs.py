@@ -118,7 +118,8 @@ def demo_config_offers():
 def drift_config_offers(offers):
     """The config side of the offer drift (issue 19's demo plan), on top of `demo_config_offers()`."""
     yearly, monthly = offers["pro.yearly"], offers["plus.monthly"]
-    yearly["offers"]["spring_promo"]["prices"]["US"] = "24.99 USD"        # offer-mismatch
+    # offer-mismatch; against the ASC price points, price-not-a-price-point (24.49 and 24.99 are)
+    yearly["offers"]["spring_promo"]["prices"]["US"] = "24.97 USD"
     monthly["offers"]["summer_promo"] = {"kind": "promotional", "mode": "pay-as-you-go", "period": "P1M",
                                          "periods": 3, "prices": {"US": "4.99 USD"}}  # offer-missing-in-store
     monthly["offers"]["loyal_month"]["prices"]["US"] = "7.99 USD"         # offer-not-a-discount, offer-mismatch
@@ -275,7 +276,8 @@ def drift(config, store):
     find(config, "basic.weekly")["period"] = "P1M"                          # period-mismatch
     find(config, "plus.monthly")["level"] = 3                               # group-level-mismatch
     find(config, "pro.yearly")["prices"]["DE"] = "64.99"                    # price-mismatch (ASC, Play)
-    find(config, "pro.yearly")["prices"]["FR"] = "59.99"                    # price-missing-in-store (ASC, Play)
+    # price-missing-in-store (ASC, Play); the ASC price points have no FR (nor JP) table: price-points-missing
+    find(config, "pro.yearly")["prices"]["FR"] = "59.99"
     del find(config, "plus.monthly")["prices"]["JP"]                        # price-missing-in-config
     find(config, "pro.yearly")["intro"] = {"mode": "free-trial", "period": "P2W"}  # intro-offer-mismatch
     find(config, "plus.monthly")["intro"] = {"mode": "free-trial", "period": "P2M"}  # intro-offer-exceeds-period
@@ -284,6 +286,7 @@ def drift(config, store):
     # Store side.
     find(store, "plus.monthly")["prices"]["US"] = "7.99"                    # price-mismatch (every store)
     find(store, "offline_maps")["family"] = False                           # family-sharing-mismatch
+    find(store, "coins.100")["manual"] = ["DE"]                             # price-not-equalized (ASC)
     find(store, "season_pass")["cleared"] = False                           # availability-mismatch (XML, ASC)
     store["groups"].append({"key": "lite", "name": "Trailmate Lite", "id": "21450002"})
     find(store, "basic.weekly")["group"] = "lite"                           # group-mismatch
@@ -374,6 +377,8 @@ def write_config(app, path, header):
                 lines.append(f"      {territory}: {amount} {currency[territory]}")
         else:
             lines.append(f"    price: {p['usd']} USD")
+            if p.get("equalized"):
+                lines.append("    equalized: true")
         if p.get("config_cleared"):
             lines.append("    clearedForSale: true")
         if "stores" in p:
@@ -690,7 +695,7 @@ def write_asc(app, folder):
         territory_resources.clear()
         prices, points, manual, automatic = [], [], [], []
         for code2, amount in sorted(all_prices(p).items()):
-            is_manual = code2 == "US"
+            is_manual = code2 == "US" or code2 in p.get("manual", ())
             price_id = f"iap-price-{iid}-{code2}"
             prices.append({"type": "inAppPurchasePrices", "id": price_id,
                            "attributes": {"startDate": None, "endDate": None, "manual": is_manual},
@@ -714,6 +719,71 @@ def write_asc(app, folder):
 
 
 ASC_HOST = "https://api.appstoreconnect.apple.com"
+
+
+def apple_ladder(limit=Decimal("70")):
+    """Price points by Apple's published increments (Apple Developer News, 2022-12-06, "Apple announces biggest
+    upgrade to App Store pricing"): 0.29-9.99 in steps of 0.10, 0.49-49.99 in steps of 0.50, 0.99-199.99 in steps
+    of 1.00, up to `limit` (Apple's endings .00, .90 and .95 are left out to keep the demo small). Not Apple's
+    table: a demo."""
+    points = set()
+    for start, end, step in [("0.29", "9.99", "0.10"), ("0.49", "49.99", "0.50"), ("0.99", "199.99", "1.00")]:
+        value = Decimal(start)
+        while value <= Decimal(end):
+            points.add(value)
+            value += Decimal(step)
+    return sorted(point for point in points if point <= limit)
+
+
+def write_asc_price_points(folder):
+    """The price-point pages `fetch appstore --price-points` writes (OpenAPI 4.4.1
+    `subscriptions_pricePoints_getToManyRelated`, `inAppPurchasesV2_pricePoints_getToManyRelated`): the points of
+    the first subscription and the first in-app purchase, in the territories the store prices in USD, EUR or GBP,
+    whose ladder Apple published (`apple_ladder`), with the prices the store uses there. Other territories (JP)
+    have no table: `price-points-missing` says so."""
+    used = {"subscriptionPricePoints": {}, "inAppPurchasePricePoints": {}}
+    currencies = {}
+    first = {}
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), encoding="utf-8") as handle:
+            document = json.load(handle)
+        data = document.get("data")
+        rows = (data if isinstance(data, list) else [data] if data else []) + document.get("included", [])
+        pool = {(row["type"], row["id"]): row for row in rows}
+        for row in rows:
+            if row["type"] == "territories":
+                currencies[row["id"]] = row["attributes"]["currency"]
+            relationships = row.get("relationships", {})
+            territory = relationships.get("territory", {}).get("data")
+            point = next((relationships[k]["data"] for k in ("subscriptionPricePoint", "inAppPurchasePricePoint",
+                                                             "pricePoint") if k in relationships), None)
+            if not territory or not point or (point["type"], point["id"]) not in pool:
+                continue
+            price = pool[(point["type"], point["id"])]["attributes"]["customerPrice"]
+            used[point["type"]].setdefault(territory["id"], set()).add(Decimal(price))
+        if name.startswith("subscription-") and name.endswith("-prices.json"):
+            first.setdefault("subscriptionPricePoints", name.split("-")[1])
+        if name.startswith("in-app-purchase-") and name.endswith("-iapPriceSchedule.json"):
+            first.setdefault("inAppPurchasePricePoints", name.split("-")[3])
+    territories = sorted(territory for territory in set(used["subscriptionPricePoints"])
+                         | set(used["inAppPurchasePricePoints"]) if currencies[territory] in ("USD", "EUR", "GBP"))
+    for kind, path, stem in [("subscriptionPricePoints", "/v1/subscriptions/{}/pricePoints", "subscription-{}"),
+                             ("inAppPurchasePricePoints", "/v2/inAppPurchases/{}/pricePoints", "in-app-purchase-{}")]:
+        product = first[kind]
+        items = []
+        for territory in territories:
+            for amount in sorted(set(apple_ladder()) | used[kind].get(territory, set())):
+                items.append({"type": kind, "id": f"{product}-{territory}-{amount}",
+                              "attributes": {"customerPrice": str(amount)},
+                              "relationships": {"territory": {"data": {"type": "territories", "id": territory}}}})
+        query = (f"?filter%5Bterritory%5D={','.join(territories)}&include=territory&fields%5B{kind}%5D="
+                 "customerPrice,territory&fields%5Bterritories%5D=currency&limit=8000")
+        write(os.path.join(folder, stem.format(product) + "-pricePoints.json"), json.dumps({
+            "data": items,
+            "included": [{"type": "territories", "id": t, "attributes": {"currency": currencies[t]}} for t in territories],
+            "links": {"self": ASC_HOST + path.format(product) + query},
+            "meta": {"paging": {"total": len(items), "limit": 8000}},
+        }, separators=(",", ":")) + "\n")
 
 
 def base64url(text):
@@ -1075,6 +1145,10 @@ def main():
         return 0
     app = demo_app()
     app["config_offers"] = demo_config_offers()
+    # One-time products priced in the base territory, the rest left to Apple's equalization (DESIGN §4).
+    for product in app["products"]:
+        if product["type"] != "auto-renewable" and "prices" not in product:
+            product["equalized"] = True
     if args.kind == "demo":
         write_set(app, app, args.out, "Trailmate's products: what the backend and the apps believe.")
     else:
@@ -1084,6 +1158,7 @@ def main():
         previous = drift_price_changes(config, store)
         write_set(config, store, args.out,
                   "Trailmate's products, drifted from the stores on purpose (see README: the drift demo).")
+        write_asc_price_points(os.path.join(args.out, "asc"))
         write_config(previous, os.path.join(args.out, "products.previous.yml"),
                      "Trailmate's products at the last release: check --since compares them with products.yml "
                      "(docs/price-changes.md).")

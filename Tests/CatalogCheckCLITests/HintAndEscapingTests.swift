@@ -27,7 +27,7 @@ struct HintAndEscapingTests {
         #expect(result.exitCode == 1, "\(result.stderr)")
         let lines = Self.lines(result.stdout)
         #expect(lines.contains(
-            "catalogs/demo-drift/products.yml:17:3: error: [product-missing-in-store] com.trailmate.app.coins.5OO: "
+            "catalogs/demo-drift/products.yml:18:3: error: [product-missing-in-store] com.trailmate.app.coins.5OO: "
                 + "is in the config but not in the store (catalogs/demo-drift/appstore.storekit); "
                 + "did you mean 'com.trailmate.app.coins.500'? "
                 + "(letter 'O' where the other has digit '0', twice, from character 26)"))

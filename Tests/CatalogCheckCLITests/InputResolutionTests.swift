@@ -107,8 +107,8 @@ struct InputResolutionTests {
                                            + Self.asOf)
 
         #expect(result.exitCode == 0)
-        #expect(result.stdout == "0 errors, 0 warnings, 0 notes — 6 products compared "
-                + "(store: play (play-json), config: products.yml)\n")
+        #expect(result.stdout.hasSuffix("\n0 errors, 0 warnings, 1 note — 6 products compared "
+                + "(store: play (play-json), config: products.yml)\n"))
     }
 
     @Test("export git:REV:PATH with --store-format reads what it reads without (it said the file does not exist)")
@@ -159,8 +159,8 @@ struct InputResolutionTests {
         #expect(store.exitCode == 0, "\(store.stderr)")
         #expect(store.stdout.contains("(store: - (storekit), config: products.yml)"))
         #expect(config.exitCode == 0, "\(config.stderr)")
-        #expect(config.stdout == "0 errors, 0 warnings, 0 notes — 6 products compared "
-                + "(store: play (play-json), config: -)\n")
+        #expect(config.stdout.hasSuffix("\n0 errors, 0 warnings, 1 note — 6 products compared "
+                + "(store: play (play-json), config: -)\n"))
         #expect(export.exitCode == 0, "\(export.stderr)")
         #expect(export.stdout == fromFile.stdout.replacingOccurrences(of: "export of \(Self.config) (",
                                                                       with: "export of - ("))

@@ -389,9 +389,14 @@ struct MatchingAgreementTests {
                                     statuses: Array(cells.dropFirst(3))))
                 } else if section == "## Prices", cells.first != "Territory" {
                     #expect(cells.count == 2 + storeCount, "\(line)")
-                    // A store cell is the price, then its difference from the config in brackets.
-                    let stores = cells.dropFirst(2).map { $0.components(separatedBy: " (")[0] }
-                    prices[product, default: []].append(PriceRow(territory: cells[0], config: cells[1], stores: stores))
+                    // A cell is the price, then (a store's) its difference from the config in brackets, then after
+                    // " · " how the price is set; a config cell that is only "equalized" states no price.
+                    func price(_ cell: String) -> String {
+                        let amount = cell.components(separatedBy: " · ")[0].components(separatedBy: " (")[0]
+                        return amount == "equalized" ? "—" : amount
+                    }
+                    prices[product, default: []].append(PriceRow(territory: cells[0], config: price(cells[1]),
+                                                                 stores: cells.dropFirst(2).map(price)))
                 }
             }
         }

@@ -154,11 +154,11 @@ struct QuietOutputTests {
         }
         let sarif = try #require(loud.files["sarif"]?.data(using: .utf8))
         let runs = try #require((try JSONSerialization.jsonObject(with: sarif) as? [String: Any])?["runs"] as? [[String: Any]])
-        #expect((runs.first?["results"] as? [Any])?.count == 41)
+        #expect((runs.first?["results"] as? [Any])?.count == 42)
         let loudLines = loud.stdout.split(separator: "\n")
         let quietLines = quiet.stdout.split(separator: "\n")
-        // 15 warnings: nine annotated and a tenth that says 6 more; 2 notes.
-        #expect(loudLines.filter { $0.hasPrefix("::warning") || $0.hasPrefix("::notice") }.count == 12)
+        // 15 warnings: nine annotated and a tenth that says 6 more; 3 notes.
+        #expect(loudLines.filter { $0.hasPrefix("::warning") || $0.hasPrefix("::notice") }.count == 13)
         #expect(quietLines.filter { $0.hasPrefix("::warning") || $0.hasPrefix("::notice") }.count == 0)
         // 24 errors: nine annotated, a tenth says 15 more (GitHub shows ten per type), those 15 as plain lines.
         #expect(quietLines.filter { $0.hasPrefix("::error") }.count == 10)
@@ -182,11 +182,11 @@ struct QuietOutputTests {
             "0 errors, 3 warnings, 0 notes — on the config and the rules file alone (config: products.yml)",
             "15 errors, 9 warnings, 2 notes — 6 products compared (store: appstore.storekit (storekit), "
                 + "config: products.yml)",
-            "9 errors, 3 warnings, 0 notes — 5 products compared (store: play (play-json), config: products.yml)",
-            "in all: 24 errors, 15 warnings, 2 notes",
+            "9 errors, 3 warnings, 1 note — 5 products compared (store: play (play-json), config: products.yml)",
+            "in all: 24 errors, 15 warnings, 3 notes",
         ])
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-        #expect((document?["findings"] as? [Any])?.count == 41)
+        #expect((document?["findings"] as? [Any])?.count == 42)
     }
 
     @Test("--output of a non-text format carries every finding with --quiet; a text --output is the console's")
@@ -203,7 +203,7 @@ struct QuietOutputTests {
         #expect(quietText.exitCode == 1)
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: sarif)) as? [String: Any]
         let runs = try #require(document?["runs"] as? [[String: Any]])
-        #expect((runs.first?["results"] as? [Any])?.count == 41)
+        #expect((runs.first?["results"] as? [Any])?.count == 42)
         let lines = try String(contentsOf: text, encoding: .utf8).split(separator: "\n")
         #expect(lines.filter { $0.contains(": warning: ") || $0.contains(": note: ") }.isEmpty)
         #expect(lines.filter { $0.contains(": error: ") }.count == 24)

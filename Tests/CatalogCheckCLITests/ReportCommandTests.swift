@@ -70,7 +70,7 @@ struct ReportCommandTests {
         #expect(result.exitCode == 1)
         #expect(!html.isEmpty)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "\(path): release report written; failed: 24 errors, 15 warnings, 2 notes; "
+        #expect(result.stderr == "\(path): release report written; failed: 24 errors, 15 warnings, 3 notes; "
                 + "8 of 9 products need attention\n")
     }
 
@@ -179,7 +179,7 @@ struct ReportCommandTests {
             page.elements.drop { $0.text != list.text }.filter { $0.name == "li" }.prefix(3).map(\.text)
         } == ["✓ passed Config and rules file — 0 errors, 3 warnings, 0 notes",
               "✗ failed App Store — 17 errors, 9 warnings, 2 notes · 6 of 8 config products matched",
-              "✗ failed Google Play — 10 errors, 3 warnings, 0 notes · 5 of 7 config products matched"])
+              "✗ failed Google Play — 10 errors, 3 warnings, 1 note · 5 of 7 config products matched"])
         // The picture at a glance, counted per product.
         #expect(page.all("p").first { $0.attributes["class"] == "glance" }?.text
                 == "8 of 9 products need attention; 5 prices differ; 2 products are in no store; "
@@ -232,7 +232,7 @@ struct ReportCommandTests {
             && $0.attributes["class"] != "matrix-body" }.prefix(3).map { $0.attributes["class"] ?? "" }
                 == ["matrix differs", "matrix differs", "matrix"])
         // Sources last: every finding with its locations.
-        #expect(try section("sources").text.contains("config catalogs/demo-drift/products.yml:53:11 · "
+        #expect(try section("sources").text.contains("config catalogs/demo-drift/products.yml:57:11 · "
                                                       + "store catalogs/demo-drift/play/subscriptions.json:29:13"))
     }
 
@@ -307,7 +307,7 @@ struct ReportCommandTests {
                 + "not-required\\)\\)",
             "introOffer: free-trial P1W → free-trial P2W",
             "offer:play:first-year-half: pay-as-you-go P1Y -50% → pay-as-you-go P1Y -40%",
-            "offer:promotional:spring\\_promo US: pay-up-front P3M 29.99 USD → pay-up-front P3M 24.99 USD "
+            "offer:promotional:spring\\_promo US: pay-up-front P3M 29.99 USD → pay-up-front P3M 24.97 USD "
                 + "\\(-16.7%, price cut on a live offer\\)",
             "price DE: 59.99 EUR → 64.99 EUR \\(\\+8.3%; App Store: undecided \\(if not preserved: consent not-required\\); "
                 + "Play: new purchases only until decided \\(undecided\\)\\)",

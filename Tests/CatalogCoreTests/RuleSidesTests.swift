@@ -15,7 +15,7 @@ struct RuleSidesTests {
                              .offerNotADiscount, .billingPlanOutOfRange, .duplicateOfferID, .subscriptionPriceChangeUndecided,
                              .subscriptionPriceConsentRequired, .subscriptionPriceDecreaseApplies,
                              .playCohortMigrationNeeded, .pricesNotCompared, .currencyNotValidAtDate,
-                             .currencyChangeoverAhead, .subscriptionPriceMatrixIncomplete])
+                             .currencyChangeoverAhead, .subscriptionPriceMatrixIncomplete, .priceNotAPricePoint, .pricePointsMissing])
     }
 
     @Test("a missing product is on one side, a repeated ID in one catalog")

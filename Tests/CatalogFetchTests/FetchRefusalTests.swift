@@ -54,7 +54,7 @@ struct FetchRefusalTests {
         let expected = try await catalogcheck(check + ["--store", "play-json:catalogs/demo/play"])
         let actual = try await catalogcheck(check + ["--store", "play-json:\(scene.path("play"))"])
         #expect(actual.exitCode == expected.exitCode)
-        #expect(actual.stdout == expected.stdout)
+        #expect(actual.stdout.replacingOccurrences(of: scene.path("play"), with: "catalogs/demo/play") == expected.stdout)
         await scene.finish()
     }
 

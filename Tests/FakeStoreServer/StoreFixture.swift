@@ -116,6 +116,8 @@ struct StoreFixture: Sendable {
             }
             try add("/v1/apps/\(app)/inAppPurchasesV2", linked, pool: availabilities,
                     query: "include=inAppPurchaseAvailability,offerCodes&limit%5BofferCodes%5D=50")
+            try Self.addPricePoints(asc, subscriptions: subscriptions.compactMap { $0["id"] as? String },
+                               inAppPurchases: iaps.compactMap { $0["id"] as? String }, add: add)
             // Each offer's prices (`/v1/{offer type}/{id}/prices`), at the path their `links.self` names.
             for document in try asc.documents(named: { $0.hasSuffix("-prices.json") && $0.contains("offer") }) {
                 guard let link = (document["links"] as? [String: Any])?["self"] as? String else { continue }
@@ -145,6 +147,63 @@ struct StoreFixture: Sendable {
     }
 
     enum TokenStyle { case modern, legacy }
+
+    /// Price points (`fetch appstore --price-points`), as OpenAPI 4.4.1 answers
+    /// `GET /v1/subscriptions/{id}/pricePoints` (`SubscriptionPricePointsResponse`) and
+    /// `GET /v2/inAppPurchases/{id}/pricePoints` (`InAppPurchasePricePointsResponse`) with `include=territory`:
+    /// each territory's points with a `territory` relationship, the territories included with their `currency`.
+    /// The points are the demo's own customer prices of that kind in each territory, products' and offers' (every
+    /// one a real price point of the demo), served for every product of the kind. `filter[territory]` is not applied (the spec table
+    /// checks its form; the tests check what was asked), so a filtered fetch gets every demo territory.
+    private static func addPricePoints(
+        _ asc: ASCDocuments, subscriptions: [String], inAppPurchases: [String],
+        add: (String, [[String: Any]], [Key: [String: Any]], Bool, String) throws -> Void
+    ) throws {
+        func points(type: String, pointRelationships: [String], documents: [[String: Any]])
+            -> ([[String: Any]], [Key: [String: Any]])
+        {
+            var seen: Set<String> = []
+            var items: [[String: Any]] = []
+            var pool: [Key: [String: Any]] = [:]
+            for document in documents {
+                let resources = ASCDocuments.pool(document)
+                let rows = (document["data"] as? [[String: Any]] ?? []) + (document["included"] as? [[String: Any]] ?? [])
+                for row in rows {
+                    let relationships = row["relationships"] as? [String: Any] ?? [:]
+                    guard let territory = ((relationships["territory"] as? [String: Any])?["data"] as? [String: Any])?["id"] as? String,
+                          let pointID = pointRelationships.lazy.compactMap({
+                              ((relationships[$0] as? [String: Any])?["data"] as? [String: Any])?["id"] as? String
+                          }).first,
+                          let point = resources[Key(type: type, id: pointID)],
+                          let price = (point["attributes"] as? [String: Any])?["customerPrice"] as? String,
+                          seen.insert("\(territory) \(price)").inserted else { continue }
+                    items.append(["type": type, "id": "\(territory)-\(price)",
+                                  "attributes": ["customerPrice": price],
+                                  "relationships": ["territory": ["data": ["type": "territories", "id": territory]]]])
+                    if let resource = resources[Key(type: "territories", id: territory)] {
+                        pool[Key(type: "territories", id: territory)] = resource
+                    }
+                }
+            }
+            items.sort { ($0["id"] as? String ?? "") < ($1["id"] as? String ?? "") }
+            return (items, pool)
+        }
+        let subscriptionPoints = points(
+            type: "subscriptionPricePoints", pointRelationships: ["subscriptionPricePoint"],
+            documents: try asc.documents(named: { !$0.hasPrefix("in-app-purchase") && $0.hasSuffix("-prices.json") }))
+        for id in subscriptions {
+            try add("/v1/subscriptions/\(id)/pricePoints", subscriptionPoints.0, subscriptionPoints.1, false,
+                    "include=territory")
+        }
+        let iapPoints = points(
+            type: "inAppPurchasePricePoints", pointRelationships: ["inAppPurchasePricePoint", "pricePoint"],
+            documents: try asc.documents(named: {
+                $0.hasPrefix("in-app-purchase-") && ($0.hasSuffix("iapPriceSchedule.json") || $0.hasSuffix("-prices.json"))
+            }))
+        for id in inAppPurchases {
+            try add("/v2/inAppPurchases/\(id)/pricePoints", iapPoints.0, iapPoints.1, false, "include=territory")
+        }
+    }
 
     /// Google's list pages: `{key: [...], nextPageToken}` (legacy: `tokenPagination.nextPageToken`); an empty
     /// list is `{}` (legacy: `{"kind": …}`), as Google answers it.

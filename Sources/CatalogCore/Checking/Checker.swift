@@ -89,6 +89,8 @@ public struct Checker: Sendable {
         findings += GroupRules.missing(config: config, relevant: matching.relevant, store: store)
         findings += PriceRules.singleStorefront(store)
         findings += PriceRules.incompleteMatrices(store, territories: options.territories, idFor: storeKey)
+        findings += PricePointRules.check(config: config, relevant: matching.relevant, store: store,
+                                          territories: options.territories, idFor: storeKey)
         return findings
     }
 }

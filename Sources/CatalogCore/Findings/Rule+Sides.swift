@@ -43,6 +43,9 @@ extension Rule {
             .oneCatalog
         case .pricesNotCompared, .currencyNotValidAtDate, .currencyChangeoverAhead, .subscriptionPriceMatrixIncomplete:
             .oneCatalog
+        // A price against Apple's table, on whichever side states it.
+        case .priceNotAPricePoint, .pricePointsMissing:
+            .oneCatalog
         }
     }
 

@@ -39,6 +39,8 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     case priceScheduleMismatch = "price-schedule-mismatch"
     case currencyNotValidAtDate = "currency-not-valid-at-date"
     case currencyChangeoverAhead = "currency-changeover-ahead"
+    case priceNotAPricePoint = "price-not-a-price-point"
+    case pricePointsMissing = "price-points-missing"
     case subscriptionPriceMatrixIncomplete = "subscription-price-matrix-incomplete"
     case ignoreExpired = "ignore-expired"
     case ignoreUnused = "ignore-unused"
@@ -50,7 +52,8 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
              .priceMismatch, .priceMissingInStore, .periodMismatch, .groupMismatch, .groupLevelMismatch,
              .groupMissingInStore, .offerMissingInStore, .offerMismatch, .offerIDReused,
              .billingPlanMissingInStore, .billingPlanPriceMismatch, .purchaseOptionMismatch,
-             .subscriptionPriceChangeUndecided, .currencyNotValidAtDate, .priceScheduleMismatch, .duplicateOfferID:
+             .subscriptionPriceChangeUndecided, .currencyNotValidAtDate, .priceScheduleMismatch, .duplicateOfferID,
+             .priceNotAPricePoint:
             .error
         case .priceMissingInConfig, .introOfferMismatch, .familySharingMismatch, .availabilityMismatch,
              .introOfferExceedsPeriod, .ignoreExpired, .offerMissingInConfig, .offerFreeWithPrice,
@@ -58,7 +61,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
              .priceNotEqualized, .subscriptionPriceMatrixIncomplete:
             .warning
         case .nameMismatch, .storekitSingleStorefront, .ignoreUnused, .subscriptionPriceDecreaseApplies,
-             .playCohortMigrationNeeded, .pricesNotCompared, .currencyChangeoverAhead:
+             .playCohortMigrationNeeded, .pricesNotCompared, .currencyChangeoverAhead, .pricePointsMissing:
             .note
         }
     }
@@ -89,7 +92,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
         case .billingPlanMissingInStore, .billingPlanPriceMismatch, .billingPlanOutOfRange: .billingPlan(.monthly)
         case .purchaseOptionMismatch: .purchaseOption("*")
         case .pricesNotCompared, .priceNotEqualized, .priceScheduleMismatch, .currencyNotValidAtDate, .currencyChangeoverAhead,
-             .subscriptionPriceMatrixIncomplete: .price
+             .subscriptionPriceMatrixIncomplete, .priceNotAPricePoint, .pricePointsMissing: .price
         }
     }
 
@@ -98,7 +101,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     public var isProductless: Bool {
         switch self {
         case .appMismatch, .groupMissingInStore, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused,
-             .offerIDReused, .pricesNotCompared, .currencyChangeoverAhead:
+             .offerIDReused, .pricesNotCompared, .currencyChangeoverAhead, .pricePointsMissing:
             true
         default: false
         }
@@ -171,6 +174,10 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
             "A config price's currency is not the storefront's currency at `--as-of` (BG in BGN after 2025-12-31)."
         case .currencyChangeoverAhead:
             "A known currency changeover of a priced territory falls within 90 days after `--as-of`."
+        case .priceNotAPricePoint:
+            "An App Store price (product or offer) is none of Apple's price points in a price-point table the run has."
+        case .pricePointsMissing:
+            "App Store prices of some territories were not checked: the run's price-point table has none for them."
         case .subscriptionPriceMatrixIncomplete:
             "App Store Connect: a subscription not removed from sale lacks a price in a territory of its availability."
         case .ignoreExpired: "A rules-file `ignore` entry is past its `until` date and no longer applies."
@@ -342,6 +349,20 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
                 + "day, at the same amount. The App Store keeps one future change per storefront, so a config "
                 + "listing two shows the later one here. A territory given as one price compares the price in "
                 + "effect only."
+        case .priceNotAPricePoint:
+            "App Store Connect sets a price by choosing one of Apple's price points (about 900 per territory, "
+                + "some on request; in the US 0.29 to 9.99 in steps of 0.10, then wider steps up to 10,000), "
+                + "never by an amount, so a config price that is no point fails at the first write to the store. "
+                + "Checked when a store input holds a price-point table (`fetch appstore --price-points` writes "
+                + "one into the snapshot): every App Store price of the config and of that store, products, "
+                + "schedules, intro offers, offers and billing plans, against the points of its territory and "
+                + "product kind (subscription or in-app purchase). The message names the nearest lower and higher "
+                + "points and the table's date. A price in another currency than the table's is left to "
+                + "`currency-not-valid-at-date`."
+        case .pricePointsMissing:
+            "One note per store input that holds a price-point table: the App Store prices in territories the "
+                + "table has no points for, which were not checked (`fetch appstore --price-points all`, or list "
+                + "the territories). A run with no table says nothing about price points."
         case .subscriptionPriceMatrixIncomplete:
             "App Store Connect keeps an auto-renewable subscription `MISSING_METADATA` until every territory of "
                 + "its availability has a price. Checked on each App Store Connect snapshot on its own, for "

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A calendar day (`YYYY-MM-DD`) without a time zone; scheduled prices and ignore dates are compared as days.
 public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Year, e.g. 2026.
@@ -32,6 +34,15 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The day of `date` in UTC.
+    public init?(utc date: Date) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
         self.init(year: year, month: month, day: day)
     }
 

@@ -81,6 +81,8 @@ public struct Catalog: Hashable, Sendable {
     public var capabilities: CatalogCapabilities
     /// Remarks a reader makes about what it assumed (e.g. the currency of a Play CSV home price).
     public var remarks: [String]
+    /// Apple's price points the input holds (App Store Connect price-point pages); nil when it holds none.
+    public var pricePoints: PricePointTable?
 
     /// Creates a catalog.
     public init(path: String, format: CatalogFormat, appID: String? = nil,

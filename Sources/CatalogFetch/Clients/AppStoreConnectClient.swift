@@ -49,6 +49,22 @@ public struct AppStoreConnectClient: Sendable {
     static let iapOfferPrices = ResourceKind(key: "inAppPurchaseOfferPrices", label: "in-app purchase offer prices")
     static let subscriptionOfferPrices = ResourceKind(key: "subscriptionOfferPrices",
                                                       label: "subscription offer prices")
+    static let subscriptionPricePoints = ResourceKind(key: "subscriptionPricePoints",
+                                                      label: "subscription price points")
+    static let iapPricePoints = ResourceKind(key: "inAppPurchasePricePoints", label: "in-app purchase price points")
+
+    /// The kinds `--price-points` adds, for the help text.
+    public static let pricePointKinds: [ResourceKind] = [subscriptionPricePoints, iapPricePoints]
+
+    /// Which territories' price points `fetch appstore --price-points` asks for (DESIGN.md §2b).
+    public enum PricePointSelection: Sendable, Equatable {
+        /// Where the app's products are sold (their availabilities' territories).
+        case available
+        /// Every territory: no `filter[territory]`.
+        case all
+        /// These territories, as App Store Connect's IDs (ISO 3166-1 alpha-3, `USA`).
+        case territories([String])
+    }
 
     /// Every kind a fetch lists, in the order a reader meets them (the app, in-app purchases, subscriptions): the
     /// one list `fetch appstore --help` names, so the help cannot fall behind what is fetched.
@@ -73,11 +89,14 @@ public struct AppStoreConnectClient: Sendable {
     let token: AppStoreConnectToken
     let progress: FetchProgress
     let budget: RequestBudget
+    /// The price points to fetch; nil: none.
+    let pricePoints: PricePointSelection?
 
     /// Creates a client for `appID` at `base` (the real API's `apiHost`, or a test server).
     public init(credentials: AppStoreConnectCredentials, appID: String, base: URL, transport: any HTTPTransport,
-                policy: RetryPolicy, progress: FetchProgress) async {
+                policy: RetryPolicy, progress: FetchProgress, pricePoints: PricePointSelection? = nil) async {
         self.appID = appID
+        self.pricePoints = pricePoints
         self.base = base
         self.progress = progress
         let budget = RequestBudget(progress: progress)
@@ -211,7 +230,12 @@ public struct AppStoreConnectClient: Sendable {
         // A kind that came only with its parents' lists (`include=`) has no count of its own.
         let iapKinds = second.contains { $0.kind == Self.inAppPurchaseAvailabilities }
             ? [Self.inAppPurchaseAvailabilities] : []
-        let all = first + secondResults + thirdResults + fourthResults
+        let pointResults = try await pager.runPhase(
+            try pricePointListings(subscription: ids(of: Self.subscriptions, in: secondResults).first,
+                                   inAppPurchase: ids(of: Self.inAppPurchases, in: first).first,
+                                   available: ids(of: Self.availableTerritories, in: fourthResults)),
+            progress: progress)
+        let all = first + secondResults + thirdResults + fourthResults + pointResults
         // Plan availabilities and the offer kinds are listed also when they came with their parents' lists, and
         // when the store has none: `.fetch.json` says fetch asked for them, so the reader takes an absent offer
         // or billing plan as missing, not unknown (DESIGN §5a.15).
@@ -225,6 +249,49 @@ public struct AppStoreConnectClient: Sendable {
             Self.groups, Self.subscriptions, Self.subscriptionPrices, Self.introductoryOffers,
         ]) + [planTally] + offers.tallies(all)
             + tallies(all, kinds: [Self.iapOfferPrices, Self.subscriptionOfferPrices, Self.availableTerritories])
+            + tallies(all, kinds: pricePoints == nil ? [] : Self.pricePointKinds)
+    }
+
+    // MARK: Price points (DESIGN.md §2b `--price-points`, §2c "Price points")
+
+    /// The price points of one subscription and one in-app purchase, for the selected territories:
+    /// `GET /v1/subscriptions/{id}/pricePoints` (`subscriptions_pricePoints_getToManyRelated`) and
+    /// `GET /v2/inAppPurchases/{id}/pricePoints` (`inAppPurchasesV2_pricePoints_getToManyRelated`), OpenAPI 4.4.1.
+    /// Both take `filter[territory]` as a comma-separated list (`style: form, explode: false`) and `limit` up to
+    /// 8000, so the territories go into one request and a page holds about ten territories' points (Apple has
+    /// about 800 subscription and 900 in-app purchase points per territory): every territory of the App Store
+    /// costs about 40 requests of the hourly budget, not 5 pages × 175 territories × 2 kinds. The points of a
+    /// territory are the same for every product of a kind (their IDs differ), so one product of each kind
+    /// stands for all. A kind the app has no product of is not asked for.
+    private func pricePointListings(subscription: String?, inAppPurchase: String?, available: [String]) throws
+        -> [Listing]
+    {
+        guard let pricePoints else { return [] }
+        var filter = ""
+        switch pricePoints {
+        case .all: break
+        case .available:
+            guard !available.isEmpty else { return [] }
+            filter = "filter%5Bterritory%5D=" + Set(available).sorted().map(Self.segment).joined(separator: ",") + "&"
+        case .territories(let territories):
+            filter = "filter%5Bterritory%5D=" + territories.map(Self.segment).joined(separator: ",") + "&"
+        }
+        var listings: [Listing] = []
+        if let subscription {
+            listings.append(try listing(
+                Self.subscriptionPricePoints, "subscription-\(subscription)-pricePoints",
+                "/v1/subscriptions/\(subscription)/pricePoints?\(filter)include=territory"
+                    + "&fields%5BsubscriptionPricePoints%5D=customerPrice,territory&fields%5Bterritories%5D=currency"
+                    + "&limit=8000"))
+        }
+        if let inAppPurchase {
+            listings.append(try listing(
+                Self.iapPricePoints, "in-app-purchase-\(inAppPurchase)-pricePoints",
+                "/v2/inAppPurchases/\(inAppPurchase)/pricePoints?\(filter)include=territory"
+                    + "&fields%5BinAppPurchasePricePoints%5D=customerPrice,territory&fields%5Bterritories%5D=currency"
+                    + "&limit=8000"))
+        }
+        return listings
     }
 
     // MARK: Offers (DESIGN.md §2b "With offers", §4a)

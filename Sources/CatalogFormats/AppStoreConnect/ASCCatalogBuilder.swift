@@ -65,6 +65,8 @@ struct ASCCatalogBuilder {
     let types: ASCResourceTypes
     /// The kinds a snapshot's `.fetch.json` says fetch asked for (its `kinds` keys); empty for other input.
     let fetchedKinds: Set<String>
+    /// The day a snapshot's `.fetch.json` says it was fetched (the price-point table's date); nil for other input.
+    let fetchedOn: CalendarDate?
 
     /// Counters behind the catalog's remarks.
     struct Tally {
@@ -81,11 +83,12 @@ struct ASCCatalogBuilder {
         var readRows: [Bool]
     }
 
-    init(pool: ASCResourcePool, asOf: CalendarDate, fetchedKinds: Set<String> = []) {
+    init(pool: ASCResourcePool, asOf: CalendarDate, fetchedKinds: Set<String> = [], fetchedOn: CalendarDate? = nil) {
         self.pool = pool
         self.asOf = asOf
         self.types = ASCResourceTypes(pool)
         self.fetchedKinds = fetchedKinds
+        self.fetchedOn = fetchedOn
     }
 
     func catalog(path: String) throws(CatalogReadError) -> Catalog {
@@ -159,6 +162,7 @@ struct ASCCatalogBuilder {
                               capabilities: CatalogCapabilities(expressesGroups: true, offerKinds: offerKinds,
                                                                 carriesBillingPlans: plans),
                               remarks: remarks)
+        catalog.pricePoints = try pricePointTable(path: path, lookups: &lookups)
         // The app (`/v1/apps/{id}`): its bundle ID, for `app-mismatch`; the first app stating one.
         for node in pool.definitionOrder where pool.identities.type(of: node) == types.apps {
             guard let bundleID = try string(node, .bundleId), !bundleID.isEmpty else { continue }

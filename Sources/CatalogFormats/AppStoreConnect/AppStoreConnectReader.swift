@@ -81,6 +81,7 @@ public struct AppStoreConnectReader: CatalogReader {
             try pool.add(document, request: page?.path)
         }
         return try catalog(of: &pool, displayPath: displayPath, options: options, fetchedKinds: folder.fetchedKinds,
+                           fetchedOn: folder.manifest.flatMap { CalendarDate(utc: $0.fetchedAt) },
                            marked: folder.manifest != nil)
     }
 
@@ -94,10 +95,11 @@ public struct AppStoreConnectReader: CatalogReader {
     /// The catalog of every document pooled, once the pool holds the marks of the format (or a snapshot's
     /// manifest, `marked`, says it is App Store Connect's).
     private func catalog(of pool: inout ASCResourcePool, displayPath: String, options: ReadOptions,
-                         fetchedKinds: Set<String> = [], marked: Bool = false) throws(CatalogReadError) -> Catalog {
+                         fetchedKinds: Set<String> = [], fetchedOn: CalendarDate? = nil,
+                         marked: Bool = false) throws(CatalogReadError) -> Catalog {
         pool.finishReading()
         if !marked { try pool.requireMarks(path: displayPath) }
-        return try ASCCatalogBuilder(pool: pool, asOf: options.asOf, fetchedKinds: fetchedKinds)
+        return try ASCCatalogBuilder(pool: pool, asOf: options.asOf, fetchedKinds: fetchedKinds, fetchedOn: fetchedOn)
             .catalog(path: displayPath)
     }
 }

@@ -338,6 +338,9 @@ struct HTMLReleaseSections: HTMLReportPieces {
                 HTMLNode("p", .class("legend")) {
                     PriceMarks.legend(difference: "under a store's price, its difference from the config")
                 }
+                for store in release.stores {
+                    if let points = store.pricePoints { HTMLNode("p", .class("legend")) { "\(store.label): \(points)." } }
+                }
                 for matrix in release.matricesDifferingFirst { priceBlock(matrix, release: release) }
             }
         }
@@ -375,7 +378,8 @@ struct HTMLReleaseSections: HTMLReportPieces {
         HTMLNode("tr") {
             HTMLNode("th", HTMLAttribute("scope", "row")) { row.territory.alpha2 }
             HTMLNode("td", .class("price")) {
-                if let config = row.config { config.description } else { dash() }
+                if let config = row.config { config.description } else if row.configOrigin == nil { dash() }
+                if let origin = row.configOrigin { HTMLNode("div", .class("origin muted")) { origin } }
             }
             for index in row.stores.indices {
                 HTMLNode("td", .class(row.mismatched[index] ? "price mismatch" : "price")) {
@@ -392,6 +396,7 @@ struct HTMLReleaseSections: HTMLReportPieces {
                     if let difference = row.difference(store: index) {
                         HTMLNode("div", .class("difference")) { difference.text }
                     }
+                    if let origin = row.storeOrigins[index] { HTMLNode("div", .class("origin muted")) { origin } }
                 }
             }
         }

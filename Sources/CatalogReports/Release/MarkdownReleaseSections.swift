@@ -151,6 +151,10 @@ struct MarkdownReleaseSections {
         guard !release.priceMatrices.isEmpty else { return [] }
         var lines = ["## Prices", "",
                      PriceMarks.legend(difference: "in brackets, the store's difference from the config"), ""]
+        for store in release.stores {
+            guard let points = store.pricePoints else { continue }
+            lines += [MarkdownEscaper.escape("\(store.label): \(points)."), ""]
+        }
         for matrix in release.matricesDifferingFirst {
             lines += ["### " + title(matrix.productID), ""]
             lines.append(row(["Territory", "Config"] + release.stores.map { MarkdownEscaper.escape($0.label) }))
@@ -160,9 +164,14 @@ struct MarkdownReleaseSections {
                     let missing = price.compared[index] ? "—" : PriceMarks.notCompared
                     var cell = (price.mismatched[index] ? "≠ " : "") + (price.stores[index]?.description ?? missing)
                     if let difference = price.difference(store: index) { cell += " (\(difference.text))" }
+                    if let origin = price.storeOrigins[index] { cell += " · " + MarkdownEscaper.escape(origin) }
                     return cell
                 }
-                lines.append(row([price.territory.alpha2, price.config?.description ?? "—"] + stores))
+                var config = price.config?.description ?? (price.configOrigin == nil ? "—" : "")
+                if let origin = price.configOrigin {
+                    config += (config.isEmpty ? "" : " · ") + MarkdownEscaper.escape(origin)
+                }
+                lines.append(row([price.territory.alpha2, config] + stores))
             }
             if !matrix.differs { lines += ["", MarkdownEscaper.escape(release.agreement(of: matrix))] }
             lines.append("")

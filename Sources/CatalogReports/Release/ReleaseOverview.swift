@@ -20,6 +20,9 @@ public struct ReleaseOverview: Hashable, Sendable {
         public var label: String
         /// The territories its input can price (a .storekit file: its storefront); nil for any.
         public var priceableTerritories: Set<Territory>?
+        /// Its price-point table, when it holds one: `price points of 2026-11-20 (8 days before --as-of), 4
+        /// territories` (DESIGN.md §2c "Price points").
+        public var pricePoints: String?
     }
 
     /// A product's standing in one store.
@@ -110,6 +113,12 @@ public struct ReleaseOverview: Hashable, Sendable {
         /// storefront only). A store without a price here that did not compare it has "not compared", not
         /// "no price".
         public var compared: [Bool]
+        /// How the config sets the price here: `equalized` (left to the store), and its next scheduled change
+        /// (`10.99 USD from 2027-01-01`); nil for a plain price.
+        public var configOrigin: String? = nil
+        /// How each store set its price, in store order: `equalized` (App Store Connect automatic) or `manual`
+        /// where the store says, and its next scheduled change; nil where there is nothing to say.
+        public var storeOrigins: [String?] = []
 
         /// How the store at `index` differs from the config here: nil when either has no price or the amounts
         /// are equal.
@@ -188,10 +197,11 @@ public struct ReleaseOverview: Hashable, Sendable {
 
     /// Builds the overview of a check: `stores` are the run's store inputs in the order `Checker` got them;
     /// `changes` is the `--since` diff, when there is one.
-    public init(config: Catalog, stores: [Catalog], result: CheckResult, changes: CatalogDiff? = nil) {
+    public init(config: Catalog, stores: [Catalog], result: CheckResult, changes: CatalogDiff? = nil,
+                asOf: CalendarDate? = nil) {
         appID = config.appID
         self.changes = changes
-        self.stores = Self.stores(stores)
+        self.stores = Self.stores(stores, asOf: asOf)
         let active = result.activeFindings
         var configRows: [String: ProductRow] = [:]
         var storeRows: [String: ProductRow] = [:]
@@ -214,11 +224,14 @@ public struct ReleaseOverview: Hashable, Sendable {
         func priceRow(_ territory: Territory) -> PriceRow {
             PriceRow(territory: territory, config: nil, stores: Array(repeating: nil, count: storeCount),
                      mismatched: Array(repeating: false, count: storeCount),
-                     compared: Array(repeating: false, count: storeCount))
+                     compared: Array(repeating: false, count: storeCount),
+                     storeOrigins: Array(repeating: nil, count: storeCount))
         }
+        var configProducts: [String: Product] = [:]
 
         for product in config.products where configRows[product.id.rawValue] == nil {
             configRows[product.id.rawValue] = blankRow(product, in: config, inConfig: true)
+            configProducts[product.id.rawValue] = product
             names[product.id.rawValue] = product.referenceName
             for (territory, price) in product.prices {
                 matrices[product.id.rawValue, default: [:]][territory, default: priceRow(territory)].config = price.money
@@ -266,6 +279,8 @@ public struct ReleaseOverview: Hashable, Sendable {
                 }
                 for (territory, price) in match.theirs.prices {
                     matrices[key, default: [:]][territory, default: priceRow(territory)].stores[index] = price.money
+                    matrices[key]?[territory]?.storeOrigins[index] = Self.origin(match.theirs, territory,
+                                                                                 leftToStore: false)
                 }
             }
             for product in matching.missingInStore { mark(product, .missingInStore) }
@@ -295,6 +310,10 @@ public struct ReleaseOverview: Hashable, Sendable {
                 row.compared = storeList.indices.map { index in
                     pricedIn[index] && storeList[index].priceableTerritories?.contains(row.territory) ?? true
                 }
+                if let product = configProducts[id] {
+                    row.configOrigin = Self.origin(product, row.territory,
+                                                   leftToStore: row.config == nil && product.equalizesOtherTerritories)
+                }
                 return row
             }
             return PriceMatrix(productID: id, name: names[id], rows: rows)
@@ -303,8 +322,36 @@ public struct ReleaseOverview: Hashable, Sendable {
         for (index, row) in products.enumerated() where rowIndex[row.productID] == nil { rowIndex[row.productID] = index }
     }
 
+    /// How a product's price in a territory is set (DESIGN.md §2c): `equalized` where the store derives it
+    /// (App Store Connect automatic) or the config leaves it to the store, `manual` where the store says it was
+    /// set by hand, and the next scheduled change; nil when there is nothing to say.
+    static func origin(_ product: Product, _ territory: Territory, leftToStore: Bool) -> String? {
+        var parts: [String] = []
+        switch product.priceOrigins[territory] {
+        case .automatic: parts.append("equalized")
+        case .manual: parts.append("manual")
+        case nil: if leftToStore { parts.append("equalized") }
+        }
+        if let next = product.scheduledPrices[territory]?.min(by: { $0.day < $1.day }) {
+            parts.append("\(next.money) from \(next.day)")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// A store's price-point table as the report names it, with its age at `asOf`.
+    static func pricePoints(of catalog: Catalog, asOf: CalendarDate?) -> String? {
+        guard let table = catalog.pricePoints else { return nil }
+        var text = "price points \(table.dated)"
+        if let fetched = table.fetchedOn, let asOf {
+            let days = asOf.days(since: fetched)
+            text += days >= 0 ? " (\(days) day\(days == 1 ? "" : "s") before --as-of)" : " (after --as-of)"
+        }
+        let territories = table.territories.count
+        return text + ", \(territories) territor\(territories == 1 ? "y" : "ies")"
+    }
+
     /// The store inputs with their labels: the store's name, and the file name where two would read alike.
-    private static func stores(_ catalogs: [Catalog]) -> [Store] {
+    private static func stores(_ catalogs: [Catalog], asOf: CalendarDate?) -> [Store] {
         func name(_ catalog: Catalog) -> String {
             switch catalog.store {
             case .appStore: "App Store"
@@ -319,7 +366,8 @@ public struct ReleaseOverview: Hashable, Sendable {
                 label += " (\(catalog.path.split(separator: "/").last.map(String.init) ?? catalog.path))"
             }
             return Store(input: StoreInputID(position: position), path: catalog.path, format: catalog.format,
-                         label: label, priceableTerritories: catalog.capabilities.priceableTerritories)
+                         label: label, priceableTerritories: catalog.capabilities.priceableTerritories,
+                         pricePoints: pricePoints(of: catalog, asOf: asOf))
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogCore
 import CatalogFetch
 import CatalogSnapshot
 import CatalogReports
@@ -40,8 +41,10 @@ struct FetchCommand: ParsableCommand {
                 offer codes, its subscription groups and subscriptions with current and scheduled prices (price \
                 points, territories), plan availabilities, introductory, promotional, offer-code and win-back \
                 offers and their prices, and the monthly billing plan's prices. Each kind, as the progress lines \
-                and .fetch.json count it: \(FetchCommand.names(AppStoreConnectClient.kinds)). The API key needs \
-                the App Manager role (or Admin).
+                and .fetch.json count it: \(FetchCommand.names(AppStoreConnectClient.kinds)). With --price-points \
+                also \(FetchCommand.names(AppStoreConnectClient.pricePointKinds)) (one subscription's and one in-app \
+                purchase's; about 40 requests for all 175 territories). The API key needs the App Manager role (or \
+                Admin).
 
                 Examples:
                   catalogcheck fetch appstore --key-id 2X9R4HXF34 \\
@@ -50,6 +53,7 @@ struct FetchCommand: ParsableCommand {
                   export ASC_KEY_ID=2X9R4HXF34 ASC_ISSUER_ID=57246542-96fe-1a63-e053
                   export ASC_PRIVATE_KEY_PATH=$HOME/keys/AuthKey_2X9R4HXF34.p8
                   catalogcheck fetch appstore --app 1234567890 --output asc
+                  catalogcheck fetch appstore --app 1234567890 --price-points available --output asc
                   catalogcheck check --config products.yml --store asc-json:asc
                 """
         )
@@ -68,6 +72,12 @@ struct FetchCommand: ParsableCommand {
                                                 valueName: "app-id"))
         var app: String
 
+        @Option(name: .long, help: ArgumentHelp(
+            "Also fetch Apple's price points, for check's price-not-a-price-point: 'available' (the territories "
+                + "the app's products are sold in), 'all', or territories (US,DE or USA,DEU).",
+            valueName: "territories"))
+        var pricePoints: String?
+
         @OptionGroup var fetch: FetchOptions
 
         /// The app ID becomes a path segment of every request: an Apple ID is a number, nothing else.
@@ -75,12 +85,34 @@ struct FetchCommand: ParsableCommand {
             guard !app.isEmpty, app.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
                 throw ValidationError("--app takes the app's Apple ID, a number such as 1234567890, not '\(app)'")
             }
+            _ = try pricePointSelection()
+        }
+
+        /// `--price-points` as the client's selection; territory codes become App Store Connect's alpha-3 IDs.
+        func pricePointSelection() throws -> AppStoreConnectClient.PricePointSelection? {
+            guard let pricePoints else { return nil }
+            switch pricePoints {
+            case "available": return .available
+            case "all": return .all
+            default:
+                let codes = pricePoints.split(separator: ",", omittingEmptySubsequences: false)
+                var territories: [String] = []
+                for code in codes {
+                    guard let territory = Territory(code: code.uppercased()) else {
+                        throw ValidationError("--price-points takes 'available', 'all' or territory codes such as "
+                            + "US,DE; '\(code)' is no ISO 3166-1 territory code")
+                    }
+                    territories.append(territory.alpha3)
+                }
+                return .territories(Array(Set(territories)).sorted())
+            }
         }
 
         func run() throws {
             let (keyID, issuerID, privateKey, app) = (keyID, issuerID, privateKey, app)
             let environment = ProcessInfo.processInfo.environment
             let base = try fetch.base(default: AppStoreConnectClient.apiHost)
+            let selection = try pricePointSelection()
             try fetch.settings.run { transport, policy, progress in
                 let keyID = try FetchOptions.credential(keyID, environment["ASC_KEY_ID"], "the API key ID",
                                                         flag: "--key-id", variable: "ASC_KEY_ID")
@@ -94,7 +126,7 @@ struct FetchCommand: ParsableCommand {
                 let client = await AppStoreConnectClient(
                     credentials: loaded.credentials, appID: app,
                     base: base, transport: transport, policy: policy,
-                    progress: progress)
+                    progress: progress, pricePoints: selection)
                 return (FetchTarget(store: .appStore, subject: app, tool: FetchOptions.tool),
                         client.fetch(into:))
             }

@@ -95,7 +95,7 @@ struct CheckRun {
                                                           stores: storeCatalogs, territories: options.territories)
         }
         let result = Policy(rules: rules, baseline: baseline, strict: strict, asOf: asOf).apply(to: checked)
-        return CheckedRun(result: result, config: configCatalog, stores: storeCatalogs, changes: changes)
+        return CheckedRun(result: result, config: configCatalog, stores: storeCatalogs, changes: changes, asOf: asOf)
     }
 
     /// The config, then each store, looked at once; standard input may be named once, and one store input may
@@ -142,9 +142,11 @@ struct CheckedRun {
     var stores: [Catalog]
     /// What the release changes since `report --since`'s config; nil without it.
     var changes: CatalogDiff?
+    /// The day prices were evaluated at (`--as-of`), for the price-point table's age.
+    var asOf: CalendarDate?
 
     /// Products and price matrices, for the release report (built on request: it walks every price).
     func overview() -> ReleaseOverview {
-        ReleaseOverview(config: config, stores: stores, result: result, changes: changes)
+        ReleaseOverview(config: config, stores: stores, result: result, changes: changes, asOf: asOf)
     }
 }

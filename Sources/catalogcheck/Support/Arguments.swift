@@ -15,13 +15,7 @@ extension CalendarDate: ExpressibleByArgument {
     }
 
     /// Today in UTC.
-    static var todayUTC: CalendarDate? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
-        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
-        return CalendarDate(year: year, month: month, day: day)
-    }
+    static var todayUTC: CalendarDate? { CalendarDate(utc: Date()) }
 }
 
 extension CurrencyCode: ExpressibleByArgument {
