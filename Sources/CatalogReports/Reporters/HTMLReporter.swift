@@ -120,6 +120,7 @@ public struct HTMLReporter: Reporter {
         table.prices td.price { white-space: nowrap; text-align: right; font-variant-numeric: tabular-nums; }
         table.prices td.mismatch { background: var(--error-bg); color: var(--error); font-weight: 600; }
         .difference, .origin { font-size: 0.8em; font-weight: 400; }
+        .origin { white-space: normal; }
         svg.chart { flex: 1 1 300px; max-width: 480px; width: 100%; height: auto; overflow: visible; }
         svg.chart text { font-size: 11px; fill: var(--fg); font-family: inherit; }
         svg.chart text.tick { fill: var(--muted); }
