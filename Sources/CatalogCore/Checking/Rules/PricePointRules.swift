@@ -21,6 +21,16 @@ enum PricePointRules {
         let inConfig: Bool
         let location: SourceLocation?
         let what: String
+
+        /// The price itself, whichever side states it.
+        var key: Key { Key(productID: productID, field: field, territory: territory, money: money) }
+    }
+
+    private struct Key: Hashable {
+        let productID: String
+        let field: ProductField
+        let territory: Territory
+        let money: Money
     }
 
     /// The findings on one store input and the config products meant for it (`relevant`); the config's prices
@@ -36,12 +46,11 @@ enum PricePointRules {
             candidates += prices(of: product, id: idFor(product), base: store.baseTerritory, inConfig: false)
         }
         var findings: [Finding] = []
-        var seen: Set<String> = []
+        var seen: Set<Key> = []
         var unchecked: [Territory: Int] = [:]
         for candidate in candidates where territories?.contains(candidate.territory) ?? true {
             // One finding (or count) per price: a store price the config states alike is the config's.
-            let key = "\(candidate.productID)|\(candidate.field)|\(candidate.territory)|\(candidate.money)"
-            guard seen.insert(key).inserted else { continue }
+            guard seen.insert(candidate.key).inserted else { continue }
             guard let points = table.points[candidate.kind]?[candidate.territory] else {
                 unchecked[candidate.territory, default: 0] += 1
                 continue
