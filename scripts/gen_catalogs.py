@@ -278,6 +278,10 @@ def drift(config, store):
     find(config, "pro.yearly")["prices"]["DE"] = "64.99"                    # price-mismatch (ASC, Play)
     # price-missing-in-store (ASC, Play); the ASC price points have no FR (nor JP) table: price-points-missing
     find(config, "pro.yearly")["prices"]["FR"] = "59.99"
+    # currency-not-valid-at-date: Bulgaria's App Store prices are in EUR since 2026-01-01 (and price-missing-in-store)
+    find(config, "pro.yearly")["prices"]["BG"] = "99.99"
+    # price-schedule-mismatch (ASC): the store raises US on 2027-01-15, the config plans it for 2027-02-01
+    find(config, "pro.yearly")["schedule"] = {"US": ("2027-02-01", "60.99")}
     del find(config, "plus.monthly")["prices"]["JP"]                        # price-missing-in-config
     find(config, "pro.yearly")["intro"] = {"mode": "free-trial", "period": "P2W"}  # intro-offer-mismatch
     find(config, "plus.monthly")["intro"] = {"mode": "free-trial", "period": "P2M"}  # intro-offer-exceeds-period
@@ -356,6 +360,7 @@ def yaml_scalar(text):
 def write_config(app, path, header):
     currency = {code2: cur for code2, _, cur in app["territories"]}
     currency.setdefault("FR", "EUR")
+    currency.setdefault("BG", "BGN")
     lines = [f"# {header}", "# Schema: catalogs/schema/catalog-v1.schema.json", "version: 1", "app:",
              f"  bundleId: {app['bundle']}", "  baseTerritory: US", "groups:"]
     for group in app["groups"]:
@@ -374,7 +379,12 @@ def write_config(app, path, header):
         if "prices" in p:
             lines.append("    prices:")
             for territory, amount in p["prices"].items():
-                lines.append(f"      {territory}: {amount} {currency[territory]}")
+                if territory in p.get("schedule", {}):
+                    day, later = p["schedule"][territory]
+                    lines.append(f"      {territory}: [{{price: {amount} {currency[territory]}}}, "
+                                 f"{{from: {day}, price: {later} {currency[territory]}}}]")
+                else:
+                    lines.append(f"      {territory}: {amount} {currency[territory]}")
         else:
             lines.append(f"    price: {p['usd']} USD")
             if p.get("equalized"):

@@ -131,7 +131,7 @@ struct EndToEndStoresTests {
         let summary = try #require(document["summary"] as? [String: Any])
         let stores = try #require(summary["stores"] as? [[String: Any]])
         #expect(stores.map { $0["path"] as? String } == ["catalogs/demo-drift/appstore.storekit", "catalogs/demo-drift/play"])
-        #expect(stores.map { $0["errors"] as? Int } == [15, 9])
+        #expect(stores.map { $0["errors"] as? Int } == [15, 10])
         let findings = try #require(document["findings"] as? [[String: Any]])
         let storePaths = findings.compactMap { ($0["store"] as? [String: Any])?["path"] as? String }
         #expect(storePaths.contains { $0.hasPrefix("catalogs/demo-drift/appstore.storekit") })

@@ -154,16 +154,16 @@ struct QuietOutputTests {
         }
         let sarif = try #require(loud.files["sarif"]?.data(using: .utf8))
         let runs = try #require((try JSONSerialization.jsonObject(with: sarif) as? [String: Any])?["runs"] as? [[String: Any]])
-        #expect((runs.first?["results"] as? [Any])?.count == 42)
+        #expect((runs.first?["results"] as? [Any])?.count == 44)
         let loudLines = loud.stdout.split(separator: "\n")
         let quietLines = quiet.stdout.split(separator: "\n")
         // 15 warnings: nine annotated and a tenth that says 6 more; 3 notes.
         #expect(loudLines.filter { $0.hasPrefix("::warning") || $0.hasPrefix("::notice") }.count == 13)
         #expect(quietLines.filter { $0.hasPrefix("::warning") || $0.hasPrefix("::notice") }.count == 0)
-        // 24 errors: nine annotated, a tenth says 15 more (GitHub shows ten per type), those 15 as plain lines.
+        // 26 errors: nine annotated, a tenth says 17 more (GitHub shows ten per type), those 17 as plain lines.
         #expect(quietLines.filter { $0.hasPrefix("::error") }.count == 10)
-        #expect(quietLines.filter { $0.hasPrefix("::error title=[catalogcheck] 15 more::15 more errors") }.count == 1)
-        #expect(quietLines.filter { $0.contains(": error: [") && !$0.hasPrefix("::") }.count == 15)
+        #expect(quietLines.filter { $0.hasPrefix("::error title=[catalogcheck] 17 more::17 more errors") }.count == 1)
+        #expect(quietLines.filter { $0.contains(": error: [") && !$0.hasPrefix("::") }.count == 17)
         #expect(quietLines.last == loudLines.last)
     }
 
@@ -175,18 +175,18 @@ struct QuietOutputTests {
 
         let lines = quiet.stdout.split(separator: "\n").map(String.init)
         #expect(quiet.exitCode == 1)
-        #expect(lines.filter { $0.contains(": error: [") }.count == 24)
+        #expect(lines.filter { $0.contains(": error: [") }.count == 26)
         #expect(lines.filter { $0.contains(": warning: [") || $0.contains(": note: [") }.isEmpty)
         // The config's own warning counts in its own line, not in the first store's (as in every other format).
         #expect(lines.suffix(4) == [
-            "0 errors, 3 warnings, 0 notes — on the config and the rules file alone (config: products.yml)",
+            "1 error, 3 warnings, 0 notes — on the config and the rules file alone (config: products.yml)",
             "15 errors, 9 warnings, 2 notes — 6 products compared (store: appstore.storekit (storekit), "
                 + "config: products.yml)",
-            "9 errors, 3 warnings, 1 note — 5 products compared (store: play (play-json), config: products.yml)",
-            "in all: 24 errors, 15 warnings, 3 notes",
+            "10 errors, 3 warnings, 1 note — 5 products compared (store: play (play-json), config: products.yml)",
+            "in all: 26 errors, 15 warnings, 3 notes",
         ])
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-        #expect((document?["findings"] as? [Any])?.count == 42)
+        #expect((document?["findings"] as? [Any])?.count == 44)
     }
 
     @Test("--output of a non-text format carries every finding with --quiet; a text --output is the console's")
@@ -203,9 +203,9 @@ struct QuietOutputTests {
         #expect(quietText.exitCode == 1)
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: sarif)) as? [String: Any]
         let runs = try #require(document?["runs"] as? [[String: Any]])
-        #expect((runs.first?["results"] as? [Any])?.count == 42)
+        #expect((runs.first?["results"] as? [Any])?.count == 44)
         let lines = try String(contentsOf: text, encoding: .utf8).split(separator: "\n")
         #expect(lines.filter { $0.contains(": warning: ") || $0.contains(": note: ") }.isEmpty)
-        #expect(lines.filter { $0.contains(": error: ") }.count == 24)
+        #expect(lines.filter { $0.contains(": error: ") }.count == 26)
     }
 }

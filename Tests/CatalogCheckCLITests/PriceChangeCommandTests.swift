@@ -70,13 +70,13 @@ struct PriceChangeCommandTests {
                 + "existing App Store subscribers pay; existing: preserve keeps them on 59.99 EUR "
                 + "(preserveCurrentPrice), existing: update gives them 64.99 EUR (consent: not-required)"))
         #expect(lines.contains(
-            "catalogs/demo-drift/products.yml:116:11: warning: [subscription-price-consent-required] "
+            "catalogs/demo-drift/products.yml:117:11: warning: [subscription-price-consent-required] "
                 + "com.trailmate.app.plus.monthly: US 1.49 USD -> 6.99 USD (+369.1%) reaches existing App Store "
                 + "subscribers (existing: update), and Apple asks for their consent (required): the increase is "
                 + "above 50 % (+369.1%) and above USD 5 per period (+5.50 USD per P1M period): Apple asks every "
                 + "existing subscriber to consent, and without consent the subscription expires"))
         let note = try #require(lines.first { $0.contains("[play-cohort-migration-needed] com.trailmate.app.basic.weekly") })
-        #expect(note.hasPrefix("catalogs/demo-drift/products.yml:148:3: note: "))
+        #expect(note.hasPrefix("catalogs/demo-drift/products.yml:149:3: note: "))
         for step in ["needs a price cohort migration in DE, GB", "in Play Console or with "
                      + "monetization.subscriptions.basePlans.migratePrices for subscription trailmate_plus, base plan "
                      + "basic-weekly (regionalPriceMigrations: DE, GB)", "opt-in (DE)", "decrease (GB)",

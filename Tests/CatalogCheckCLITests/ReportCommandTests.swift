@@ -52,7 +52,8 @@ struct ReportCommandTests {
         // store's difference from the config where both have a price.
         let marked = page.all("td").filter { ($0.attributes["class"] ?? "").contains("mismatch") }
         #expect(marked.map(\.text).sorted() == ["≠ 1000 JPY", "≠ 59.99 EUR-5.00 EUR, -7.7%",
-                                                "≠ 7.99 USD+1.00 USD, +14.3%", "≠ 7.99 USD+1.00 USD, +14.3%", "≠ —"])
+                                                "≠ 7.99 USD+1.00 USD, +14.3%", "≠ 7.99 USD+1.00 USD, +14.3%", "≠ —",
+                                                "≠ —"])
         #expect(text.contains("Prices as of 2026-11-22"))
     }
 
@@ -70,7 +71,7 @@ struct ReportCommandTests {
         #expect(result.exitCode == 1)
         #expect(!html.isEmpty)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "\(path): release report written; failed: 24 errors, 15 warnings, 3 notes; "
+        #expect(result.stderr == "\(path): release report written; failed: 26 errors, 15 warnings, 3 notes; "
                 + "8 of 9 products need attention\n")
     }
 
@@ -89,7 +90,8 @@ struct ReportCommandTests {
             && $0.text.contains("com.trailmate.app.pro.yearly") })
         #expect(Self.flat(yearly.text).contains("DE64.99 EURn/c≠ 59.99 EUR-5.00 EUR, -7.7%"))
         #expect(Self.flat(yearly.text).contains("FR59.99 EURn/c≠ —"))
-        #expect(Self.flat(yearly.text).contains("US59.99 USD59.99 USD59.99 USD"))
+        // The config's US price with its next scheduled change.
+        #expect(Self.flat(yearly.text).contains("US59.99 USD60.99 USD from 2027-02-0159.99 USD59.99 USD"))
         let legend = try #require(page.all("p").first { $0.attributes["class"] == "legend" })
         #expect(Self.flat(legend.text).contains(
             "— means no price there; n/c means not compared: the store input does not have "
@@ -177,12 +179,12 @@ struct ReportCommandTests {
         // The verdict per store.
         #expect(page.all("ul").first { $0.attributes["class"] == "stores" }.map { list in
             page.elements.drop { $0.text != list.text }.filter { $0.name == "li" }.prefix(3).map(\.text)
-        } == ["✓ passed Config and rules file — 0 errors, 3 warnings, 0 notes",
-              "✗ failed App Store — 17 errors, 9 warnings, 2 notes · 6 of 8 config products matched",
-              "✗ failed Google Play — 10 errors, 3 warnings, 1 note · 5 of 7 config products matched"])
+        } == ["✗ failed Config and rules file — 1 error, 3 warnings, 0 notes",
+              "✗ failed App Store — 18 errors, 9 warnings, 2 notes · 6 of 8 config products matched",
+              "✗ failed Google Play — 12 errors, 3 warnings, 1 note · 5 of 7 config products matched"])
         // The picture at a glance, counted per product.
         #expect(page.all("p").first { $0.attributes["class"] == "glance" }?.text
-                == "8 of 9 products need attention; 5 prices differ; 2 products are in no store; "
+                == "8 of 9 products need attention; 6 prices differ; 2 products are in no store; "
                     + "1 product is in a store but not in the config")
         // What the release changes, from the same differ as `diff`.
         let changes = try section("changes").text
@@ -214,9 +216,9 @@ struct ReportCommandTests {
         #expect(page.all("td").filter { $0.attributes["class"] == "status-cell" }.map(\.text) == [
             "✗ 2 findings", "✗ 1 finding", "✗ 2 findings", "✓ ok", "✗ not in config", "✗ not in config",
             "✗ missing in store", "✗ missing in store", "✗ missing in store", "✗ missing in store",
-            // Pro Yearly: with --since, the undecided price changes (App Store: DE and the GB monthly plan;
-            // Play: DE) are findings of its own.
-            "✗ 2 findings", "✗ 1 finding", "✗ 8 findings", "✗ 3 findings", "✗ 8 findings", "✗ 5 findings",
+            // Pro Yearly: with --since, the undecided price changes (App Store: DE, US from 2027-02-01 and the GB
+            // monthly plan; Play: DE and US) are findings of its own.
+            "✗ 2 findings", "✗ 1 finding", "✗ 8 findings", "✗ 3 findings", "✗ 9 findings", "✗ 7 findings",
             "✓ ok", "not sold here",
         ])
         #expect(try section("products").text.contains(
@@ -226,7 +228,7 @@ struct ReportCommandTests {
         #expect(charts.count == 2)
         #expect(charts.allSatisfy { $0.attributes["role"] == "img" && $0.attributes["class"] == "chart" })
         #expect(page.all("text").filter { $0.attributes["class"] == "label" }.map(\.text)
-                == ["≠ not in config", "≠ +14.3%", "≠ +14.3%", "≠ -7.7%", "≠ no price"])
+                == ["≠ not in config", "≠ +14.3%", "≠ +14.3%", "≠ no price", "≠ -7.7%", "≠ no price"])
         // The products whose prices differ come first.
         #expect(page.all("div").filter { $0.attributes["class"]?.hasPrefix("matrix") == true
             && $0.attributes["class"] != "matrix-body" }.prefix(3).map { $0.attributes["class"] ?? "" }
@@ -295,7 +297,7 @@ struct ReportCommandTests {
         let (result, markdown) = try report(["--format", "markdown", "--since", "catalogs/demo/products.yml"], in: folder,
                                             name: "report.md")
         #expect(result.exitCode == 1)
-        #expect(markdown.contains("## At a glance\n\n**8 of 9 products need attention**; 5 prices differ; "
+        #expect(markdown.contains("## At a glance\n\n**8 of 9 products need attention**; 6 prices differ; "
                                   + "2 products are in no store; 1 product is in a store but not in the config.\n"))
         #expect(markdown.contains("| `com.trailmate.app.season_pass` | Season Pass | non-renewing | ✓ ok | not sold here |"))
         #expect(markdown.contains("| `com.trailmate.app.coins.5`**`OO`** | 500 Coins | consumable | ✗ missing in store |"))
@@ -309,9 +311,12 @@ struct ReportCommandTests {
             "offer:play:first-year-half: pay-as-you-go P1Y -50% → pay-as-you-go P1Y -40%",
             "offer:promotional:spring\\_promo US: pay-up-front P3M 29.99 USD → pay-up-front P3M 24.97 USD "
                 + "\\(-16.7%, price cut on a live offer\\)",
+            "price BG: none → 99.99 BGN",
             "price DE: 59.99 EUR → 64.99 EUR \\(\\+8.3%; App Store: undecided \\(if not preserved: consent not-required\\); "
                 + "Play: new purchases only until decided \\(undecided\\)\\)",
             "price FR: none → 59.99 EUR",
+            "price US from 2027-02-01: 59.99 USD → 60.99 USD \\(\\+1.7%; App Store: undecided \\(if not preserved: "
+                + "consent not-required\\); Play: new purchases only until decided \\(undecided\\)\\)",
         ].joined(separator: "<br>")
         #expect(markdown.contains("| `com.trailmate.app.pro.yearly` — Pro Yearly | \(yearlyChanges) |"))
         #expect(markdown.contains("<br>⚠ **caution:** period of a live subscription changed: it reaches existing "
