@@ -194,7 +194,8 @@ struct InputResolutionTests {
         let validate = try CommandRunner.run(["validate", "--config", path])
 
         let message = "\(path): error: a store catalog (\(format)), not a product config; give it with --store and "
-            + "the config with --config\n"
+            + "the config with --config, or name its format to check against it as the declared catalog: "
+            + "--config \(format):\(path)\n"
         #expect(check.exitCode == 2)
         #expect(check.stderr == message)
         #expect(validate.exitCode == 2)

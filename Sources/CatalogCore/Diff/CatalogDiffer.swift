@@ -157,7 +157,8 @@ public struct CatalogDiffer: Sendable {
         case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .appMismatch, .groupMissingInStore,
              .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused, .offerIDReused,
              .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange, .duplicateOfferID, .pricesNotCompared,
-             .currencyNotValidAtDate, .currencyChangeoverAhead, .subscriptionPriceMatrixIncomplete: nil
+             .currencyNotValidAtDate, .currencyChangeoverAhead, .subscriptionPriceMatrixIncomplete,
+             .offeringProductMissingInStore, .offeringProductNotInProject: nil
         // A manual price where the config equalizes, and a schedule, are no change of the price in effect.
         case .priceNotEqualized, .priceScheduleMismatch: nil
         // The change rules judge a diff; they are no change between two catalogs themselves.

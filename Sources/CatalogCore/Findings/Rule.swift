@@ -40,6 +40,8 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     case currencyNotValidAtDate = "currency-not-valid-at-date"
     case currencyChangeoverAhead = "currency-changeover-ahead"
     case subscriptionPriceMatrixIncomplete = "subscription-price-matrix-incomplete"
+    case offeringProductMissingInStore = "offering-product-missing-in-store"
+    case offeringProductNotInProject = "offering-product-not-in-project"
     case ignoreExpired = "ignore-expired"
     case ignoreUnused = "ignore-unused"
 
@@ -50,7 +52,8 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
              .priceMismatch, .priceMissingInStore, .periodMismatch, .groupMismatch, .groupLevelMismatch,
              .groupMissingInStore, .offerMissingInStore, .offerMismatch, .offerIDReused,
              .billingPlanMissingInStore, .billingPlanPriceMismatch, .purchaseOptionMismatch,
-             .subscriptionPriceChangeUndecided, .currencyNotValidAtDate, .priceScheduleMismatch, .duplicateOfferID:
+             .subscriptionPriceChangeUndecided, .currencyNotValidAtDate, .priceScheduleMismatch, .duplicateOfferID,
+             .offeringProductMissingInStore, .offeringProductNotInProject:
             .error
         case .priceMissingInConfig, .introOfferMismatch, .familySharingMismatch, .availabilityMismatch,
              .introOfferExceedsPeriod, .ignoreExpired, .offerMissingInConfig, .offerFreeWithPrice,
@@ -66,7 +69,8 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     /// The field a finding of this rule is about.
     public var field: ProductField {
         switch self {
-        case .productMissingInStore, .productMissingInConfig, .duplicateProductID: .id
+        case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .offeringProductMissingInStore,
+             .offeringProductNotInProject: .id
         case .appMismatch: .app
         case .typeMismatch: .type
         case .priceMismatch, .priceMissingInStore, .priceMissingInConfig, .storekitSingleStorefront: .price
@@ -173,6 +177,9 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
             "A known currency changeover of a priced territory falls within 90 days after `--as-of`."
         case .subscriptionPriceMatrixIncomplete:
             "App Store Connect: a subscription not removed from sale lacks a price in a territory of its availability."
+        case .offeringProductMissingInStore:
+            "A product a package of a current RevenueCat offering uses is not in the store."
+        case .offeringProductNotInProject: "A RevenueCat package names a product the project lacks."
         case .ignoreExpired: "A rules-file `ignore` entry is past its `until` date and no longer applies."
         case .ignoreUnused: "A rules-file `ignore` entry matched no finding."
         }
@@ -358,6 +365,15 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
             "One note per changeover within 90 days after `--as-of` in a territory the config prices in the "
                 + "old currency: schedule the new currency's price from the changeover day (`prices: { BG: "
                 + "[{price: 19.99 BGN}, {from: 2026-01-01, price: 10.22 EUR}] }`)."
+        case .offeringProductMissingInStore:
+            "With a RevenueCat project as the config (`--config revenuecat:DIR`): a product that a package of the "
+                + "current offering (`is_current`; every offering with `--all-offerings`) uses, for the app paired "
+                + "with the store, is not in the store. The paywall would show a package the store cannot sell. "
+                + "Other products of the project missing in the store are `product-missing-in-store`."
+        case .offeringProductNotInProject:
+            "With a RevenueCat project as the config: a package of an offering (any offering: targeting and "
+                + "placements can show any of them) names a product that the project's product list lacks, "
+                + "archived or deleted. The finding carries the package's store identifier."
         case .ignoreExpired:
             "An `ignore` entry of `.catalogcheck.yml` stops applying after its `until` date (evaluated at "
                 + "`--as-of`): the findings it hid count again, and this warning points at the entry so it is "
