@@ -115,8 +115,8 @@ struct RevenueCatCatalogBuilder {
     private static func offerings(_ pages: RevenueCatPages, apps: [String: DeclaredApp], otherApps: [String: String],
                                   productIDs: Set<String>) throws(CatalogReadError) -> [DeclaredOffering] {
         // Continuation pages of nested lists, by their parent's ID.
-        var morePackages: [String: [(PlayNode, PlayJSONContext)]] = [:]
-        var moreProducts: [String: [(PlayNode, PlayJSONContext)]] = [:]
+        var morePackages: [String: [(JSONNode, JSONAccess)]] = [:]
+        var moreProducts: [String: [(JSONNode, JSONAccess)]] = [:]
         for page in pages.pages {
             switch page.list {
             case .offeringPackages(let offering):
@@ -126,8 +126,8 @@ struct RevenueCatCatalogBuilder {
             default: break
             }
         }
-        func references(_ association: PlayNode,
-                        context: PlayJSONContext) throws(CatalogReadError) -> DeclaredPackageProduct? {
+        func references(_ association: JSONNode,
+                        context: JSONAccess) throws(CatalogReadError) -> DeclaredPackageProduct? {
             guard let node = try context.object("product", in: association) else {
                 throw context.error("missing \"product\" (expand=items.package.product: fetch revenuecat asks for it)",
                                     at: association)
@@ -139,7 +139,7 @@ struct RevenueCatCatalogBuilder {
                                           app: record.app, inProject: productIDs.contains(record.id),
                                           location: context.location(of: node))
         }
-        func package(_ node: PlayNode, context: PlayJSONContext) throws(CatalogReadError) -> DeclaredPackage {
+        func package(_ node: JSONNode, context: JSONAccess) throws(CatalogReadError) -> DeclaredPackage {
             let id = try context.requireString("id", in: node).text
             let lookupKey = try context.requireString("lookup_key", in: node).text
             var products: [DeclaredPackageProduct] = []
@@ -176,8 +176,8 @@ struct RevenueCatCatalogBuilder {
     }
 
     /// The items of a nested list member (`packages`, `products`), none when it is absent or null.
-    private static func nestedItems(_ key: String, of node: PlayNode,
-                                    context: PlayJSONContext) throws(CatalogReadError) -> [PlayNode] {
+    private static func nestedItems(_ key: String, of node: JSONNode,
+                                    context: JSONAccess) throws(CatalogReadError) -> [JSONNode] {
         guard let list = try context.object(key, in: node) else { return [] }
         guard let items = try context.objects("items", in: list) else {
             throw context.error("a list object holds \"items\"", at: list)
@@ -187,7 +187,7 @@ struct RevenueCatCatalogBuilder {
 
     /// One product object: its IDs and app, and the catalog's product when its app sells in a store catalogcheck
     /// reads. A product naming an app the project lacks is a damaged snapshot.
-    private static func product(_ item: PlayNode, context: PlayJSONContext, apps: [String: DeclaredApp],
+    private static func product(_ item: JSONNode, context: JSONAccess, apps: [String: DeclaredApp],
                                 otherApps: [String: String]) throws(CatalogReadError) -> Record {
         let id = try context.requireString("id", in: item).text
         let identifier = try context.requireString("store_identifier", in: item)
@@ -224,8 +224,8 @@ struct RevenueCatCatalogBuilder {
     }
 
     /// The product kind of a RevenueCat `ProductType`.
-    private static func kind(_ type: String, item: PlayNode,
-                             context: PlayJSONContext) throws(CatalogReadError) -> ProductKind? {
+    private static func kind(_ type: String, item: JSONNode,
+                             context: JSONAccess) throws(CatalogReadError) -> ProductKind? {
         switch type {
         case "subscription": return .autoRenewable
         case "non_renewing_subscription": return .nonRenewing

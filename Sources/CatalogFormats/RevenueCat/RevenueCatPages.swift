@@ -27,8 +27,8 @@ struct RevenueCatPages {
     /// One page: its list, its items and the JSON it was read from.
     struct Page {
         let list: List
-        let items: [PlayNode]
-        let context: PlayJSONContext
+        let items: [JSONNode]
+        let context: JSONAccess
     }
 
     /// The pages, in listing order.
@@ -43,12 +43,12 @@ struct RevenueCatPages {
             name.lowercased().hasSuffix(".json")
         }
         var continued: [List: Set<String>] = [:]
-        var continuations: [(list: List, after: String, page: PlayNode, context: PlayJSONContext)] = []
+        var continuations: [(list: List, after: String, page: JSONNode, context: JSONAccess)] = []
         var pages: [Page] = []
         var project: String?
         try folder.forEachDocument { document, record throws(CatalogReadError) in
-            let context = PlayJSONContext(document: document)
-            let root = PlayNode(root: document.root)
+            let context = JSONAccess(document: document)
+            let root = JSONNode(root: document.root)
             guard document.root.members != nil, let items = try context.objects("items", in: root) else {
                 throw CatalogReadError("not a page of a RevenueCat API v2 list: a list object holds \"items\" "
                                        + "(revenuecat.com/docs/api-v2, Pagination)", at: context.location(of: root))
@@ -95,13 +95,13 @@ struct RevenueCatPages {
 
     /// The lists nested in an item of `list` (each a list object with its own `next_page`): an offering's
     /// packages and each of their products, a package's products, an entitlement's products.
-    static func nestedLists(in item: PlayNode, of list: List,
-                            context: PlayJSONContext) throws(CatalogReadError) -> [(list: List, node: PlayNode)] {
+    static func nestedLists(in item: JSONNode, of list: List,
+                            context: JSONAccess) throws(CatalogReadError) -> [(list: List, node: JSONNode)] {
         guard let id = try context.string("id", in: item)?.text else { return [] }
         switch list {
         case .offerings:
             guard let packages = try context.object("packages", in: item) else { return [] }
-            var found: [(list: List, node: PlayNode)] = [(.offeringPackages(id), packages)]
+            var found: [(list: List, node: JSONNode)] = [(.offeringPackages(id), packages)]
             for package in try context.objects("items", in: packages) ?? [] {
                 found += try nestedLists(in: package, of: .offeringPackages(id), context: context)
             }
