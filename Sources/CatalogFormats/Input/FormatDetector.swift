@@ -109,8 +109,13 @@ public enum FormatDetector {
             case "storekit": format = .storekit
             case "plist": format = .plist
             case "csv": format = sniff(prefix(of: file, count: 4096)) == .playCSV ? .playCSV : nil
-            case "yml", "yaml" where lowered.hasSuffix(".map.yml") || lowered.hasSuffix(".map.yaml"): format = .map
-            case "yml", "yaml": format = sniff(prefix(of: file, count: 4096)) == .catalog ? .catalog : nil
+            // (A `where` clause binds to the last pattern only: the mapping-file test is a branch of its own.)
+            case "yml", "yaml":
+                if lowered.hasSuffix(".map.yml") || lowered.hasSuffix(".map.yaml") {
+                    format = .map
+                } else {
+                    format = sniff(prefix(of: file, count: 4096)) == .catalog ? .catalog : nil
+                }
             case "json" where !lowered.hasSuffix(".metadata.json"):
                 let parent = folder.split(separator: "/").last ?? ""
                 if parent == "products" || parent == "subscriptions" {
