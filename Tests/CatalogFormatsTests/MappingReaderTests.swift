@@ -88,21 +88,22 @@ import TestSupport
     @Test func aValueTheValueMapLacksStopsAtTheDataAndNamesTheMap() throws {
         let error = try #require(try failure("mapping/value-map-miss.map.yml"))
 
-        #expect(error.location == SourceLocation(path: "mapping/value-map-miss.json", line: 4, column: 60))
-        #expect(error.message == "period: \"fortnightly\" is not in the value map at mapping/value-map-miss.map.yml:6:44 "
+        // At the value `"fortnightly"` in the data (column 56), naming the map at its `{` (column 33).
+        #expect(error.location == SourceLocation(path: "mapping/value-map-miss.json", line: 4, column: 56))
+        #expect(error.message == "period: \"fortnightly\" is not in the value map at mapping/value-map-miss.map.yml:6:33 "
                 + "(\"monthly\", \"yearly\"); add it to the map")
     }
 
     @Test("selectors outside the subset stop at the mapping file's line", arguments: [
         ("$..sku", "recursive descent (..) is not supported; the subset is $, .key, ['key'], [n] and [*] (character 2)"),
         ("\"$.plans[?(@.sku)]\"", "filters and expressions ([?(…)], [(…)]) are not supported; the subset is $, .key, "
-            + "['key'], [n] and [*] (character 10)"),
+            + "['key'], [n] and [*] (character 9)"),
         ("\"$.plans[0:2]\"", "slices ([start:end]) are not supported; the subset is $, .key, ['key'], [n] and [*] "
             + "(character 10)"),
         ("\"$.plans[0,1]\"", "unions ([a,b]) are not supported; the subset is $, .key, ['key'], [n] and [*] "
             + "(character 10)"),
         ("\"$.plans[-1]\"", "negative indexes are not supported; the subset is $, .key, ['key'], [n] and [*] "
-            + "(character 10)"),
+            + "(character 9)"),
         ("plans[*]", "is not a selector (a JSONPath such as $.productId); write a constant as {value: plans[*]}"),
     ])
     func selectorsOutsideTheSubset(selector: String, reason: String) throws {
@@ -148,7 +149,8 @@ import TestSupport
             mapping: "version: 1\nsource: source.json\nproducts: $.plans[*]\nid: $.sku\ntype: $.kind\n",
             source: #"{"plans": [{"sku": "a", "kind": "subscription"}]}"#))
 
-        #expect(error.location == SourceLocation(path: "source.json", line: 1, column: 34))
+        // At the value `"subscription"`, not its key.
+        #expect(error.location == SourceLocation(path: "source.json", line: 1, column: 33))
         #expect(error.message.hasPrefix("products.a.type: \"subscription\" is not a product type"), "\(error.message)")
         #expect(error.message.hasSuffix("(type from test.map.yml at test.map.yml:5:7)"), "\(error.message)")
     }

@@ -189,7 +189,7 @@ private struct MappingFileReader: ConfigNodeReading {
         let selected = try selector(pathEntry.value, path: path.appending(key: "path"))
         let map = entry("map")
         let currency = allowsCurrency ? entry("currency") : nil
-        if let map, let currency {
+        if map != nil, let currency {
             throw CatalogReadError("\(path): use either map or currency, not both", at: currency.keyLocation)
         }
         if let currency {

@@ -114,11 +114,12 @@ struct MappingSelector: Hashable, Sendable, CustomStringConvertible {
         while end < characters.count, characters[end] != "]" { end += 1 }
         guard end < characters.count else { throw fail("the bracket is not closed", at: start) }
         let inside = String(characters[position..<end])
-        if inside.contains(":") {
-            throw fail("slices ([start:end]) are not supported; the subset is \(subset)", at: position)
+        // A slice or a union is named at its `:` or `,`, the character that makes it one.
+        if let colon = characters[position..<end].firstIndex(of: ":") {
+            throw fail("slices ([start:end]) are not supported; the subset is \(subset)", at: colon)
         }
-        if inside.contains(",") {
-            throw fail("unions ([a,b]) are not supported; the subset is \(subset)", at: position)
+        if let comma = characters[position..<end].firstIndex(of: ",") {
+            throw fail("unions ([a,b]) are not supported; the subset is \(subset)", at: comma)
         }
         if inside.hasPrefix("-") {
             throw fail("negative indexes are not supported; the subset is \(subset)", at: position)
