@@ -50,7 +50,7 @@ struct RevenueCatFetchTests {
         let manifest = try JSONSerialization.jsonObject(
             with: Data(contentsOf: URL(fileURLWithPath: scene.path("rc") + "/.fetch.json"))) as? [String: Any]
         #expect(manifest?["store"] as? String == "revenuecat")
-        #expect(manifest?["project"] as? String == "proj5e7a1d2c")
+        #expect(manifest?["subject"] as? String == "proj5e7a1d2c")
         let kinds = (manifest?["kinds"] as? [String: Any])?.keys.sorted()
         #expect(kinds == ["apps", "entitlementProducts", "entitlements", "offeringPackages", "offerings",
                           "packageProducts", "products"])

@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogSnapshot
 import Foundation
 import Testing
 import TestSupport
@@ -103,23 +104,38 @@ import TestSupport
         #expect(error.location.path == "rc/\(page)")
     }
 
+    /// Writes the manifest `fetch revenuecat` writes (`SnapshotManifest`, version 2) for the pages of `folder`,
+    /// each recorded as the request of its list in the project `projmulti01`.
+    func writeManifest(in folder: URL, store: SnapshotStore = .revenueCat) throws {
+        var pages: [SnapshotManifest.Page] = []
+        for name in ["apps", "products", "offerings", "entitlements"] where store == .revenueCat {
+            let bytes = try Data(contentsOf: folder.appendingPathComponent(name + ".json"))
+            let request = "/v2/projects/projmulti01/\(name)?limit=100"
+            pages.append(SnapshotManifest.Page(file: name + ".json", request: request, bytes: bytes))
+        }
+        let manifest = SnapshotManifest(store: store, subject: store == .revenueCat ? "projmulti01" : "com.example",
+                                        fetchedAt: Date(timeIntervalSince1970: 0), fetchedBy: "catalogcheck test",
+                                        kinds: [:], pages: pages)
+        try manifest.encoded().write(to: folder.appendingPathComponent(SnapshotManifest.fileName))
+    }
+
     @Test func aManifestOfAnotherStoreOrAListThatContinuesNowhereStops() throws {
         let other = try changed("") { _ in }
         defer { try? FileManager.default.removeItem(at: other) }
-        try #"{"store": "play", "version": 1}"#.write(to: other.appendingPathComponent(".fetch.json"),
-                                                        atomically: true, encoding: .utf8)
+        try writeManifest(in: other, store: .play)
         let cut = try changed("products.json") {
             $0 = $0.replacingOccurrences(of: "\"next_page\": null,\n  \"object\": \"list\"",
                                          with: "\"next_page\": \"/v2/projects/projmulti01/products?starting_after=prodstripe01\",\n  \"object\": \"list\"")
         }
         defer { try? FileManager.default.removeItem(at: cut) }
-        try #"{"store": "revenuecat", "version": 1, "requests": [{"file": "products.json", "path": "/v2/projects/projmulti01/products", "query": "limit=100"}]}"#
-            .write(to: cut.appendingPathComponent(".fetch.json"), atomically: true, encoding: .utf8)
+        try writeManifest(in: cut)
 
         let otherError = try #require(try failure(other))
         let cutError = try #require(try failure(cut))
 
-        #expect(otherError.description == "rc/.fetch.json: error: the manifest is of play, not of a RevenueCat project")
+        #expect(otherError.message == "the snapshot manifest says this is a snapshot of Google Play "
+                + "(\"store\": \"play\"), not of RevenueCat")
+        #expect(otherError.location.path == "rc/.fetch.json")
         #expect(cutError.message == "next_page: the list continues after prodstripe01, and the snapshot holds no such "
                 + "page: it is incomplete; fetch it again")
         #expect(cutError.location.path == "rc/products.json")
