@@ -38,11 +38,14 @@ struct InputResolutionTests {
 
         #expect(result.exitCode == 2)
         #expect(result.stdout == "")
-        // The drift demo also holds the config before its price changes (`check --since`).
+        // The drift demo also holds the config before its price changes (`check --since`); the demo, a RevenueCat
+        // project and a server config with its mapping file (the declared formats of `--config FORMAT:PATH`).
         let previous = folder == "catalogs/demo-drift" ? "products.previous.yml (catalog), " : ""
+        let declared = folder == "catalogs/demo" ? ", revenuecat/ (revenuecat), server/ (map)" : ""
         #expect(result.stderr == "\(folder): error: holds catalogs of several formats: appstore.storekit (storekit), "
                 + "asc/ (asc-json), metadata.xml (appstore-xml), play-products.csv (play-csv), play/ (play-json), "
-                + "\(previous)products.yml (catalog); a folder is read as one catalog, give one --store per catalog\n")
+                + "\(previous)products.yml (catalog)\(declared); a folder is read as one catalog, give one --store per "
+                + "catalog\n")
     }
 
     @Test("a folder of several formats is refused by diff and export too, and by a store whose format is named")

@@ -69,13 +69,17 @@ struct InputSourceTests {
 
         let detected = try InputSource(path).resolve(as: .store)
         let named = try InputSource("catalog:" + path).resolve(as: .store)
-        let config = try InputSource("storekit:" + path).resolve(as: .config)
+        let config = try InputSource(path).resolve(as: .config)
+        // A format named for the config is the user's statement (`--config FORMAT:PATH`, DESIGN.md §4b): the
+        // StoreKit reader then refuses the file, never a silent switch to the config reader.
+        let namedConfig = try InputSource("storekit:" + path).resolve(as: .config)
 
         for input in [detected, named] {
             let error = #expect(throws: CatalogReadError.self) { try input.readableFormat() }
             #expect(error?.message == "a product config, not a store catalog; compare two configs with `diff`")
         }
         #expect(try config.readableFormat() == .catalog)
+        #expect(try namedConfig.readableFormat() == .storekit)
     }
 
     @Test("one file has one identity through ./, .., a symbolic link and a hard link")
