@@ -38,10 +38,10 @@ struct InputResolutionTests {
 
         #expect(result.exitCode == 2)
         #expect(result.stdout == "")
-        // The drift demo also holds the config before its price changes (`check --since`); the demo, a RevenueCat
-        // project and a server config with its mapping file (the declared formats of `--config FORMAT:PATH`).
+        // The drift demo also holds the config before its price changes (`check --since`); both a RevenueCat
+        // project, the demo a server config with its mapping file too (declared formats: `--config FORMAT:PATH`).
         let previous = folder == "catalogs/demo-drift" ? "products.previous.yml (catalog), " : ""
-        let declared = folder == "catalogs/demo" ? ", revenuecat/ (revenuecat), server/ (map)" : ""
+        let declared = ", revenuecat/ (revenuecat)" + (folder == "catalogs/demo" ? ", server/ (map)" : "")
         #expect(result.stderr == "\(folder): error: holds catalogs of several formats: appstore.storekit (storekit), "
                 + "asc/ (asc-json), metadata.xml (appstore-xml), play-products.csv (play-csv), play/ (play-json), "
                 + "\(previous)products.yml (catalog)\(declared); a folder is read as one catalog, give one --store per "
@@ -56,7 +56,8 @@ struct InputResolutionTests {
                                           + Self.asOf)
 
         #expect(export.exitCode == 2)
-        #expect(export.stderr.hasSuffix("products.yml (catalog); a folder is read as one catalog, name one of them\n"))
+        #expect(export.stderr.hasSuffix("products.yml (catalog), revenuecat/ (revenuecat); a folder is read as one "
+                                        + "catalog, name one of them\n"))
         #expect(diff.exitCode == 2)
         #expect(diff.stderr.hasPrefix("catalogs/demo-drift: error: holds catalogs of several formats: "))
         #expect(named.exitCode == 2)

@@ -56,12 +56,14 @@ struct RevenueCatFetchTests {
                           "packageProducts", "products"])
     }
 
-    /// `catalogs/demo/revenuecat` is what `fetch revenuecat` writes against the fake (the demo project of
-    /// `Tests/Fixtures/fetch/revenuecat/demo-project.json`): the same pages, byte for byte, and the same manifest
-    /// but for when and by which version it was fetched. `CATALOGCHECK_RECORD=DIR` copies a fresh fetch to DIR
-    /// (and fails, so a recording is never taken for a pass).
-    @Test func theDemoSnapshotIsWhatFetchWrites() async throws {
-        let options = RevenueCatFake.Options()
+    /// `catalogs/demo/revenuecat` and `catalogs/demo-drift/revenuecat` are what `fetch revenuecat` writes against
+    /// the fake (the projects of `Tests/Fixtures/fetch/revenuecat/demo-project.json` and
+    /// `demo-drift-project.json`): the same pages, byte for byte, and the same manifest but for when and by which
+    /// version it was fetched. `CATALOGCHECK_RECORD=DIR` copies a fresh fetch to DIR/demo (DIR/demo-drift) and
+    /// fails, so a recording is never taken for a pass.
+    @Test(arguments: [("demo-project.json", "demo"), ("demo-drift-project.json", "demo-drift")])
+    func theDemoSnapshotIsWhatFetchWrites(fixture: String, set: String) async throws {
+        let options = RevenueCatFake.Options(fixture: fixture)
         let scene = try await FetchScene.start(revenueCat: options)
         defer { Task { await scene.finish() } }
 
@@ -69,12 +71,14 @@ struct RevenueCatFetchTests {
 
         #expect(result.exitCode == 0, "\(result.stderr)")
         if let record = ProcessInfo.processInfo.environment["CATALOGCHECK_RECORD"] {
-            try? FileManager.default.removeItem(atPath: record)
-            try FileManager.default.copyItem(atPath: scene.path("revenuecat"), toPath: record)
-            Issue.record("recorded the snapshot into \(record)")
+            let target = record + "/" + set
+            try? FileManager.default.removeItem(atPath: target)
+            try FileManager.default.createDirectory(atPath: record, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: scene.path("revenuecat"), toPath: target)
+            Issue.record("recorded the snapshot into \(target)")
             return
         }
-        let demo = Fixtures.catalog("demo/revenuecat").path
+        let demo = Fixtures.catalog(set + "/revenuecat").path
         let fresh = scene.path("revenuecat")
         let names = try FileManager.default.contentsOfDirectory(atPath: demo).sorted()
         #expect(names == (try scene.files("revenuecat")))

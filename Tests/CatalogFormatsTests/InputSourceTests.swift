@@ -58,9 +58,8 @@ struct InputSourceTests {
         let error = #expect(throws: CatalogReadError.self) { try input.readableFormat() }
         #expect(error?.description == "catalogs/demo-drift: error: holds catalogs of several formats: "
                 + "appstore.storekit (storekit), asc/ (asc-json), metadata.xml (appstore-xml), play-products.csv "
-                + "(play-csv), play/ (play-json), products.previous.yml (catalog), products.yml (catalog); a folder is "
-                + "read as one catalog, name one "
-                + "of them")
+                + "(play-csv), play/ (play-json), products.previous.yml (catalog), products.yml (catalog), revenuecat/ "
+                + "(revenuecat); a folder is read as one catalog, name one of them")
     }
 
     @Test("a product config is refused as a store, detected or named, and read as a config")
