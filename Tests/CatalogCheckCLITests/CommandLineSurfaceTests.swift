@@ -67,7 +67,7 @@ struct CommandLineSurfaceTests {
         }
     }
 
-    @Test("--store-format offers only store formats: catalog is not in the help, and given it is a usage error")
+    @Test("--store-format offers only store formats: no config format in the help, and given one it is a usage error")
     func storeFormatOffersNoCatalog() throws {
         let help = try CommandRunner.run(["check", "--help"], environment: ["COLUMNS": "1000"])
         let refused = try CommandRunner.run(["check", "--config", "catalogs/demo/products.yml",
@@ -82,6 +82,13 @@ struct CommandLineSurfaceTests {
         let values = check.split(separator: "\n").first { $0.contains("___store_format=(") }
         #expect(values?.contains("'plist'") == true, "\(values ?? "no --store-format values in the zsh script")")
         #expect(values?.contains("'catalog'") == false, "\(values ?? "")")
+        // The declared-only formats are --config formats (--config revenuecat:DIR, map:FILE), never a store's.
+        #expect(values?.contains("'revenuecat'") == false, "\(values ?? "")")
+        #expect(values?.contains("'map'") == false, "\(values ?? "")")
+        let declared = try CommandRunner.run(["check", "--config", "catalogs/demo/products.yml",
+                                              "--store", "catalogs/demo/revenuecat", "--store-format", "revenuecat"])
+        #expect(declared.exitCode == 64)
+        #expect(declared.stderr.contains("'--store-format <format>'"), "\(declared.stderr)")
         // export reads any catalog, the config included: its --store-format still takes catalog.
         let export = try CommandRunner.run(["export", "catalogs/demo/products.yml", "--store-format", "catalog"])
         #expect(export.exitCode == 0, "\(export.stderr)")

@@ -100,6 +100,33 @@ struct DriftScenarioTests {
         ],
     ]
 
+    /// `catalogs/demo-drift/revenuecat` (what `fetch revenuecat` writes of `demo-drift-project.json`) as the config
+    /// against the drifted App Store Connect snapshot: the current offering sells 1000 gems the store lacks, and the
+    /// `store` offering keeps a package naming an archived product. Nothing else: the project states no prices,
+    /// and its products are the store's but for the gems.
+    /// The snapshot's price-point table has no JP points: its JP prices were not checked (a note).
+    static let revenueCatExpected = [
+        "offering-product-not-in-project com.trailmate.app.basic.weekly.v1 -",
+        "price-points-missing - JP",
+        "offering-product-missing-in-store com.trailmate.app.gems.1000 -",
+    ]
+
+    @Test("a RevenueCat project as the config reports exactly its offerings' drift")
+    func revenueCatDrift() throws {
+        let result = try CommandRunner.run(
+            ["check", "--config", "revenuecat:catalogs/demo-drift/revenuecat", "--store", "catalogs/demo-drift/asc",
+             "--format", "json", "--as-of", "2026-11-22"])
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        let triples = findings.map { finding in
+            [finding["rule"], finding["productId"], finding["territory"]]
+                .map { ($0 as? String) ?? "-" }.joined(separator: " ")
+        }
+        #expect(triples == Self.revenueCatExpected)
+    }
+
     @Test("each store format reports exactly the drift it can see", arguments: expected.keys.sorted())
     func drift(store: String) throws {
         let result = try CommandRunner.run(
@@ -133,7 +160,9 @@ struct DriftScenarioTests {
     @Test("every checking rule fires somewhere in the drift demo (not the ignore rules nor app-mismatch)")
     func everyRuleIsCovered() {
         // The change rules with `check --since products.previous.yml` (PriceChangeCommandTests).
-        let fired = Set((Self.expected.values.joined() + PriceChangeCommandTests.changeFindings)
+        // The offering rules with the drift demo's RevenueCat project as the config (`revenueCatDrift`).
+        let fired = Set((Self.expected.values.joined() + PriceChangeCommandTests.changeFindings
+                         + Self.revenueCatExpected)
             .map { String($0.split(separator: " ")[0]) })
         let rules = try? CommandRunner.run(["rules"]).stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
         let checking = Set(rules ?? []).subtracting(Self.notInTheDemo)

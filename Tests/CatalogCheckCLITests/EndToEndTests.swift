@@ -73,7 +73,7 @@ struct EndToEndTests {
     func rules() throws {
         let list = try CommandRunner.run(["rules"])
         #expect(list.exitCode == 0)
-        #expect(list.stdout.split(separator: "\n").count == 44)
+        #expect(list.stdout.split(separator: "\n").count == 46)
         // The ID column is as wide as the longest ID (subscription-price-matrix-incomplete) and two spaces.
         #expect(list.stdout.contains("price-missing-in-config               warning  "))
         let one = try CommandRunner.run(["rules", "storekit-single-storefront"])

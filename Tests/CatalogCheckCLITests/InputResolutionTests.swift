@@ -38,11 +38,14 @@ struct InputResolutionTests {
 
         #expect(result.exitCode == 2)
         #expect(result.stdout == "")
-        // The drift demo also holds the config before its price changes (`check --since`).
+        // The drift demo also holds the config before its price changes (`check --since`); both a RevenueCat
+        // project, the demo a server config with its mapping file too (declared formats: `--config FORMAT:PATH`).
         let previous = folder == "catalogs/demo-drift" ? "products.previous.yml (catalog), " : ""
+        let declared = ", revenuecat/ (revenuecat)" + (folder == "catalogs/demo" ? ", server/ (map)" : "")
         #expect(result.stderr == "\(folder): error: holds catalogs of several formats: appstore.storekit (storekit), "
                 + "asc/ (asc-json), metadata.xml (appstore-xml), play-products.csv (play-csv), play/ (play-json), "
-                + "\(previous)products.yml (catalog); a folder is read as one catalog, give one --store per catalog\n")
+                + "\(previous)products.yml (catalog)\(declared); a folder is read as one catalog, give one --store per "
+                + "catalog\n")
     }
 
     @Test("a folder of several formats is refused by diff and export too, and by a store whose format is named")
@@ -53,7 +56,8 @@ struct InputResolutionTests {
                                           + Self.asOf)
 
         #expect(export.exitCode == 2)
-        #expect(export.stderr.hasSuffix("products.yml (catalog); a folder is read as one catalog, name one of them\n"))
+        #expect(export.stderr.hasSuffix("products.yml (catalog), revenuecat/ (revenuecat); a folder is read as one "
+                                        + "catalog, name one of them\n"))
         #expect(diff.exitCode == 2)
         #expect(diff.stderr.hasPrefix("catalogs/demo-drift: error: holds catalogs of several formats: "))
         #expect(named.exitCode == 2)
@@ -194,7 +198,8 @@ struct InputResolutionTests {
         let validate = try CommandRunner.run(["validate", "--config", path])
 
         let message = "\(path): error: a store catalog (\(format)), not a product config; give it with --store and "
-            + "the config with --config\n"
+            + "the config with --config, or name its format to check against it as the declared catalog: "
+            + "--config \(format):\(path)\n"
         #expect(check.exitCode == 2)
         #expect(check.stderr == message)
         #expect(validate.exitCode == 2)

@@ -15,12 +15,14 @@ struct RuleSidesTests {
                              .offerNotADiscount, .billingPlanOutOfRange, .duplicateOfferID, .subscriptionPriceChangeUndecided,
                              .subscriptionPriceConsentRequired, .subscriptionPriceDecreaseApplies,
                              .playCohortMigrationNeeded, .pricesNotCompared, .currencyNotValidAtDate,
-                             .currencyChangeoverAhead, .subscriptionPriceMatrixIncomplete, .priceNotAPricePoint, .pricePointsMissing])
+                             .currencyChangeoverAhead, .subscriptionPriceMatrixIncomplete, .priceNotAPricePoint,
+                             .pricePointsMissing, .offeringProductNotInProject])
     }
 
     @Test("a missing product is on one side, a repeated ID in one catalog")
     func presence() {
         #expect(Rule.productMissingInStore.sides == .configProductOnly)
+        #expect(Rule.offeringProductMissingInStore.sides == .configProductOnly)
         #expect(Rule.productMissingInConfig.sides == .storeProductOnly)
         #expect(Rule.duplicateProductID.sides == .repeatedRecords)
         #expect(Rule.priceMismatch.sides == .compared)

@@ -27,11 +27,12 @@ struct FetchScene {
 
     static func start(pageSize: Int = 2, empty: Bool = false, faults: [FakeStoreServer.Fault] = [],
                       credentials: TestCredentials? = nil, budget: Int = FakeStoreServer.hourlyLimit,
-                      honorsInclude: Bool = true, clockOffset: TimeInterval = 0) async throws -> FetchScene {
+                      honorsInclude: Bool = true, clockOffset: TimeInterval = 0,
+                      revenueCat: RevenueCatFake.Options? = nil) async throws -> FetchScene {
         let credentials = try credentials ?? TestCredentials()
         let server = try await FakeStoreServer.start(credentials: credentials, pageSize: pageSize, empty: empty,
                                                      faults: faults, budget: budget, honorsInclude: honorsInclude,
-                                                     clockOffset: clockOffset)
+                                                     clockOffset: clockOffset, revenueCat: revenueCat)
         let folder = try Fixtures.temporaryFolder(suffix: "-fetch")
         let keys = folder.appendingPathComponent("keys")
         try FileManager.default.createDirectory(at: keys, withIntermediateDirectories: false)
@@ -53,6 +54,14 @@ struct FetchScene {
         try await catalogcheck(["fetch", "play", "--package", FakeStoreServer.package, "--output", path(output),
                                 "--base-url", server.baseURL, "--retry-base-delay-ms", "10"],
                                environment: ["GOOGLE_APPLICATION_CREDENTIALS": keyPath ?? serviceAccountPath])
+    }
+
+    /// `fetch revenuecat` of the fake's project into `output`, the key in `REVENUECAT_API_KEY` (or `key`).
+    func fetchRevenueCat(_ output: String, key: String?, project: String = RevenueCatFetchScene.project,
+                         extra: [String] = []) async throws -> CommandResult {
+        try await catalogcheck(["fetch", "revenuecat", "--project", project, "--output", path(output),
+                                "--base-url", server.baseURL, "--retry-base-delay-ms", "10"] + extra,
+                               environment: key.map { ["REVENUECAT_API_KEY": $0] } ?? [:])
     }
 
     func path(_ name: String) -> String {
@@ -88,4 +97,10 @@ struct FetchScene {
         await server.stop()
         try? FileManager.default.removeItem(at: folder)
     }
+}
+
+/// The RevenueCat project of `Tests/Fixtures/fetch/revenuecat/demo-project.json`.
+enum RevenueCatFetchScene {
+    /// Its ID.
+    static let project = "proj5e7a1d2c"
 }

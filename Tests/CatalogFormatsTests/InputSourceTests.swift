@@ -58,9 +58,8 @@ struct InputSourceTests {
         let error = #expect(throws: CatalogReadError.self) { try input.readableFormat() }
         #expect(error?.description == "catalogs/demo-drift: error: holds catalogs of several formats: "
                 + "appstore.storekit (storekit), asc/ (asc-json), metadata.xml (appstore-xml), play-products.csv "
-                + "(play-csv), play/ (play-json), products.previous.yml (catalog), products.yml (catalog); a folder is "
-                + "read as one catalog, name one "
-                + "of them")
+                + "(play-csv), play/ (play-json), products.previous.yml (catalog), products.yml (catalog), revenuecat/ "
+                + "(revenuecat); a folder is read as one catalog, name one of them")
     }
 
     @Test("a product config is refused as a store, detected or named, and read as a config")
@@ -69,13 +68,17 @@ struct InputSourceTests {
 
         let detected = try InputSource(path).resolve(as: .store)
         let named = try InputSource("catalog:" + path).resolve(as: .store)
-        let config = try InputSource("storekit:" + path).resolve(as: .config)
+        let config = try InputSource(path).resolve(as: .config)
+        // A format named for the config is the user's statement (`--config FORMAT:PATH`, DESIGN.md §4b): the
+        // StoreKit reader then refuses the file, never a silent switch to the config reader.
+        let namedConfig = try InputSource("storekit:" + path).resolve(as: .config)
 
         for input in [detected, named] {
             let error = #expect(throws: CatalogReadError.self) { try input.readableFormat() }
             #expect(error?.message == "a product config, not a store catalog; compare two configs with `diff`")
         }
         #expect(try config.readableFormat() == .catalog)
+        #expect(try namedConfig.readableFormat() == .storekit)
     }
 
     @Test("one file has one identity through ./, .., a symbolic link and a hard link")

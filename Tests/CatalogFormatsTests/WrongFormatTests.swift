@@ -13,6 +13,7 @@ struct WrongFormatTests {
         .storekit: "catalogs/demo/appstore.storekit", .ascJSON: "catalogs/demo/asc", .playJSON: "catalogs/demo/play",
         .playCSV: "catalogs/demo/play-products.csv", .appstoreXML: "catalogs/demo/metadata.xml",
         .plist: "Tests/Fixtures/plist/array.plist", .catalog: "catalogs/demo/products.yml",
+        .revenuecat: "catalogs/demo/revenuecat", .map: "catalogs/demo/server/catalogcheck.map.yml",
     ]
 
     /// Reads `path` (relative to the repository root, and named so) as `format`; the error, or nil when it reads.
@@ -35,7 +36,7 @@ struct WrongFormatTests {
                 Self.inputs[other].map { "\(format.rawValue) <- \($0)" }
             }
         })
-        #expect(expected.count == 42)
+        #expect(expected.count == 72)
         #expect(expected.isSubset(of: pairs))
     }
 
@@ -137,6 +138,68 @@ struct WrongFormatTests {
          "Tests/Fixtures/asc/not-asc/empty-array.json:1:1: error: not an App Store Connect API response: the top level is an empty array, expected a JSON:API document (an object with \"data\") or an array of them"),
         (.playJSON, "Tests/Fixtures/play/not-play/empty-object.json",
          "Tests/Fixtures/play/not-play/empty-object.json:1:1: error: not a Play Developer API resource or list response: the object holds none of Play's keys (an empty list needs its \"kind\", e.g. \"androidpublisher#inappproductsListResponse\")"),
+        // The declared-only formats of `--config FORMAT:PATH` (DESIGN.md §4b): every reader refuses theirs, and
+        // theirs refuse every other input.
+        (.appstoreXML, "catalogs/demo/revenuecat",
+         "catalogs/demo/revenuecat: error: not a Transporter package: the folder holds no metadata.xml"),
+        (.appstoreXML, "catalogs/demo/server/catalogcheck.map.yml",
+         "catalogs/demo/server/catalogcheck.map.yml:1:1: error: the file is not XML: no root element found"),
+        (.storekit, "catalogs/demo/revenuecat",
+         "catalogs/demo/revenuecat: error: is a folder, not a StoreKit configuration file"),
+        (.storekit, "catalogs/demo/server/catalogcheck.map.yml",
+         "catalogs/demo/server/catalogcheck.map.yml:1:1: error: invalid JSON: unexpected '#', expected a value"),
+        (.ascJSON, "catalogs/demo/revenuecat",
+         "catalogs/demo/revenuecat/.fetch.json:48:13: error: the snapshot manifest says this is a snapshot of RevenueCat (\"store\": \"revenuecat\"), not of App Store Connect"),
+        (.ascJSON, "catalogs/demo/server/catalogcheck.map.yml",
+         "catalogs/demo/server/catalogcheck.map.yml:1:1: error: invalid JSON: unexpected '#', expected a value"),
+        (.playCSV, "catalogs/demo/revenuecat",
+         "catalogs/demo/revenuecat: error: expected a CSV file, found a folder"),
+        (.playCSV, "catalogs/demo/server/catalogcheck.map.yml",
+         "catalogs/demo/server/catalogcheck.map.yml:1: error: not a Play Console products CSV: the header row has no \"Product ID\" column (found \"# How catalogcheck reads the paywall the server sends (paywall.json) as the declared catalog:\")"),
+        (.playJSON, "catalogs/demo/revenuecat",
+         "catalogs/demo/revenuecat/.fetch.json:48:13: error: the snapshot manifest says this is a snapshot of RevenueCat (\"store\": \"revenuecat\"), not of Google Play"),
+        (.playJSON, "catalogs/demo/server/catalogcheck.map.yml",
+         "catalogs/demo/server/catalogcheck.map.yml:1:1: error: invalid JSON: unexpected '#', expected a value"),
+        (.plist, "catalogs/demo/revenuecat",
+         "catalogs/demo/revenuecat: error: is a directory, not a file"),
+        (.plist, "catalogs/demo/server/catalogcheck.map.yml",
+         "catalogs/demo/server/catalogcheck.map.yml:1:1: error: the file is not XML: no root element found"),
+        (.catalog, "catalogs/demo/revenuecat",
+         "catalogs/demo/revenuecat: error: is a folder; the product config is one YAML or JSON file"),
+        (.catalog, "catalogs/demo/server/catalogcheck.map.yml",
+         "catalogs/demo/server/catalogcheck.map.yml:6:1: error: source: unknown key (allowed: $schema, $comment, version, app, groups, products)\ncatalogs/demo/server/catalogcheck.map.yml:7:11: error: products: \"$.paywall.plans[*]\" is not a mapping of product IDs to products\ncatalogs/demo/server/catalogcheck.map.yml:8:1: error: id: unknown key (allowed: $schema, $comment, version, app, groups, products)\ncatalogs/demo/server/catalogcheck.map.yml:9:1: error: storeIds: unknown key (allowed: $schema, $comment, version, app, groups, products)\ncatalogs/demo/server/catalogcheck.map.yml:10:1: error: type: unknown key (allowed: $schema, $comment, version, app, groups, products)\ncatalogs/demo/server/catalogcheck.map.yml:11:1: error: name: unknown key (allowed: $schema, $comment, version, app, groups, products)\ncatalogs/demo/server/catalogcheck.map.yml:12:1: error: period: unknown key (allowed: $schema, $comment, version, app, groups, products)\ncatalogs/demo/server/catalogcheck.map.yml:13:1: error: group: unknown key; did you mean \"groups\"?\ncatalogs/demo/server/catalogcheck.map.yml:14:1: error: level: unknown key (allowed: $schema, $comment, version, app, groups, products)\ncatalogs/demo/server/catalogcheck.map.yml:15:1: error: price: unknown key (allowed: $schema, $comment, version, app, groups, products)"),
+        (.revenuecat, "catalogs/demo/metadata.xml",
+         "catalogs/demo/metadata.xml: error: a RevenueCat project is the folder `fetch revenuecat` writes, not one file"),
+        (.revenuecat, "catalogs/demo/appstore.storekit",
+         "catalogs/demo/appstore.storekit: error: a RevenueCat project is the folder `fetch revenuecat` writes, not one file"),
+        (.revenuecat, "catalogs/demo/asc",
+         "catalogs/demo/asc/in-app-purchase-6450000000-iapPriceSchedule.json:1:1: error: not a page of a RevenueCat API v2 list: a list object holds \"items\" (revenuecat.com/docs/api-v2, Pagination)"),
+        (.revenuecat, "catalogs/demo/play-products.csv",
+         "catalogs/demo/play-products.csv: error: a RevenueCat project is the folder `fetch revenuecat` writes, not one file"),
+        (.revenuecat, "catalogs/demo/play",
+         "catalogs/demo/play/onetimeproduct-offers.json:1:1: error: not a page of a RevenueCat API v2 list: a list object holds \"items\" (revenuecat.com/docs/api-v2, Pagination)"),
+        (.revenuecat, "Tests/Fixtures/plist/array.plist",
+         "Tests/Fixtures/plist/array.plist: error: a RevenueCat project is the folder `fetch revenuecat` writes, not one file"),
+        (.revenuecat, "catalogs/demo/products.yml",
+         "catalogs/demo/products.yml: error: a RevenueCat project is the folder `fetch revenuecat` writes, not one file"),
+        (.revenuecat, "catalogs/demo/server/catalogcheck.map.yml",
+         "catalogs/demo/server/catalogcheck.map.yml: error: a RevenueCat project is the folder `fetch revenuecat` writes, not one file"),
+        (.map, "catalogs/demo/metadata.xml",
+         "catalogs/demo/metadata.xml:1:1: error: the mapping file must be a mapping with the keys version, source, products and id, not \"<?xml version=\\\"1.0\\\" encoding=\\\"UTF-8\\\"?> <package xmlns=\\\"http:…\""),
+        (.map, "catalogs/demo/appstore.storekit",
+         "catalogs/demo/appstore.storekit:230:15: error: version: a mapping is not supported; this is schema version 1 (write \"version: 1\")"),
+        (.map, "catalogs/demo/asc",
+         "catalogs/demo/asc: error: is a folder; the mapping file is one YAML or JSON file"),
+        (.map, "catalogs/demo/play-products.csv",
+         "catalogs/demo/play-products.csv:1:1: error: the mapping file must be a mapping with the keys version, source, products and id, not \"Product ID,Published State,Purchase Type,Auto Translate,Loca…\""),
+        (.map, "catalogs/demo/play",
+         "catalogs/demo/play: error: is a folder; the mapping file is one YAML or JSON file"),
+        (.map, "Tests/Fixtures/plist/array.plist",
+         "Tests/Fixtures/plist/array.plist:1:1: error: the mapping file must be a mapping with the keys version, source, products and id, not \"<?xml version=\\\"1.0\\\" encoding=\\\"UTF-8\\\"?> <!DOCTYPE plist PUBLI…\""),
+        (.map, "catalogs/demo/products.yml",
+         "catalogs/demo/products.yml:3:1: error: source: missing; name the JSON or YAML file that holds the products (relative to the mapping file)\ncatalogs/demo/products.yml:3:1: error: id: missing; a selector of each product's ID, such as $.productId\ncatalogs/demo/products.yml:4:1: error: app: unknown key (allowed: version, source, products, id, name, type, group, level, period, price, prices, familyShareable, storeIds)\ncatalogs/demo/products.yml:7:1: error: groups: unknown key; did you mean \"group\"?\ncatalogs/demo/products.yml:11:3: error: products: a mapping is not a string"),
+        (.map, "catalogs/demo/revenuecat",
+         "catalogs/demo/revenuecat: error: is a folder; the mapping file is one YAML or JSON file"),
     ]
 
     @Test("each reader refuses each other format's input with exit 2's message", arguments: refusals)

@@ -27,16 +27,19 @@ public struct APISpecTable: Sendable {
 
     let operations: [Operation]
 
-    /// The table in `Tests/Fixtures/fetch/api-operations.tsv`.
+    /// The tables in `Tests/Fixtures/fetch/`: `api-operations.tsv` (App Store Connect, Play) and
+    /// `revenuecat-operations.tsv` (RevenueCat API v2).
     public static func load() throws -> APISpecTable {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return try APISpecTable(contentsOf: root.appendingPathComponent("Tests/Fixtures/fetch/api-operations.tsv"))
+            .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/fetch")
+        return try APISpecTable(contentsOf: [root.appendingPathComponent("api-operations.tsv"),
+                                             root.appendingPathComponent("revenuecat-operations.tsv")])
     }
 
-    /// Reads the table.
-    init(contentsOf url: URL) throws {
-        let text = try String(contentsOf: url, encoding: .utf8)
+    /// Reads the tables.
+    init(contentsOf urls: [URL]) throws {
+        var text = ""
+        for url in urls { text += try String(contentsOf: url, encoding: .utf8) + "\n" }
         var operations: [Operation] = []
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -62,8 +65,11 @@ public struct APISpecTable: Sendable {
         }
         var seen: Set<String> = []
         for (name, value) in query {
-            guard seen.insert(name).inserted else { return "\(operation.name): parameter \(name) given twice" }
-            if name == "cursor", operation.parameters["limit"] != nil { continue }
+            // An OpenAPI array parameter (style form, explode) repeats its name; any other is given once.
+            guard seen.insert(name).inserted || operation.parameters[name]?.kind == "array" else {
+                return "\(operation.name): parameter \(name) given twice"
+            }
+            if name == "cursor", operation.store == "appstore", operation.parameters["limit"] != nil { continue }
             guard let parameter = operation.parameters[name] else {
                 return "\(operation.name) has no parameter \(name)"
             }

@@ -92,9 +92,11 @@ public final class FakeStoreServer: Sendable {
     /// Starts a server for `credentials`, serving pages of `pageSize` items; App Store Connect requests may spend
     /// `budget` of the key's hourly limit before Apple's 429. `clockOffset` is how far the server's clock is ahead
     /// of this machine's (negative: behind).
+    /// With `revenueCat`, it also serves a RevenueCat project (API v2, `RevenueCatFake`) under `/v2/`.
     public static func start(credentials: TestCredentials, pageSize: Int = 2, empty: Bool = false,
                              faults: [Fault] = [], budget: Int = hourlyLimit, honorsInclude: Bool = true,
-                             clockOffset: TimeInterval = 0) async throws -> FakeStoreServer {
+                             clockOffset: TimeInterval = 0,
+                             revenueCat: RevenueCatFake.Options? = nil) async throws -> FakeStoreServer {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let spec = try APISpecTable.load()
@@ -106,7 +108,8 @@ public final class FakeStoreServer: Sendable {
         let googleKeys = await JWTKeyCollection().add(rsa: credentials.googlePublicKey, digestAlgorithm: .sha256)
         let state = ServerState(fixture: fixture, pageSize: pageSize, credentials: credentials, ascKeys: keys,
                                 googleKeys: googleKeys, faults: faults, spec: spec, budget: budget,
-                                honorsInclude: honorsInclude, clockOffset: clockOffset)
+                                honorsInclude: honorsInclude, clockOffset: clockOffset,
+                                revenueCat: try revenueCat.map(RevenueCatFake.init(options:)))
         let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
         // Quiet: stopping the server between tests is expected, not an error worth a log line.
         var logger = Logger(label: "FakeStoreServer")
@@ -158,6 +161,8 @@ public final class FakeStoreServer: Sendable {
     }
     /// Why each refused token was refused, in order: the rule of the stores' documentation it broke.
     public var rejections: [String] { state.snapshot().rejections }
+    /// The most RevenueCat requests one minute saw (never above the fake's limit: past it, 429).
+    public var revenueCatPeakUsage: Int { state.revenueCat?.peak ?? 0 }
 }
 
 /// The server's state: fixture, keys, fault budget and counters.
@@ -182,11 +187,14 @@ private final class ServerState: @unchecked Sendable {
     /// False: `include=` is accepted and ignored, as a server that does not honor it would answer.
     let honorsInclude: Bool
     let clockOffset: TimeInterval
+    /// The RevenueCat project served under `/v2/`, if any.
+    let revenueCat: RevenueCatFake?
 
     init(fixture: StoreFixture, pageSize: Int, credentials: TestCredentials, ascKeys: JWTKeyCollection,
          googleKeys: JWTKeyCollection, faults: [FakeStoreServer.Fault], spec: APISpecTable, budget: Int,
-         honorsInclude: Bool, clockOffset: TimeInterval) {
+         honorsInclude: Bool, clockOffset: TimeInterval, revenueCat: RevenueCatFake?) {
         self.clockOffset = clockOffset
+        self.revenueCat = revenueCat
         self.spec = spec
         self.honorsInclude = honorsInclude
         self.budget = budget
@@ -224,8 +232,9 @@ private final class ServerState: @unchecked Sendable {
             lock.withLock { log.append(path + (request.uri.query.map { "?" + $0 } ?? "")) }
         }
         var response = await answer(request, path: path)
-        if !path.hasPrefix("/androidpublisher/"), path != "/token", let name = HTTPField.Name("X-Rate-Limit"),
-           response.headers[name] == nil {
+        // RevenueCat sends its own rate-limit headers (`RevenueCatFake`), never Apple's.
+        if !path.hasPrefix("/androidpublisher/"), !(path.hasPrefix("/v2/") && revenueCat != nil), path != "/token",
+           let name = HTTPField.Name("X-Rate-Limit"), response.headers[name] == nil {
             // "Every response from the API includes an X-Rate-Limit HTTP header" (Apple, Identifying Rate Limits).
             response.headers[name] = Self.rateLimit(remaining: remainingBudget())
         }
@@ -239,6 +248,7 @@ private final class ServerState: @unchecked Sendable {
 
     private func answer(_ request: Request, path: String) async -> Response {
         if path == "/token" { return await token(request) }
+        if path.hasPrefix("/v2/"), let revenueCat { return answerRevenueCat(request, path: path, fake: revenueCat) }
         let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
         if let bearer { lock.withLock { _ = tokens.insert(bearer) } }
         let isPlay = path.hasPrefix("/androidpublisher/")
@@ -317,6 +327,39 @@ private final class ServerState: @unchecked Sendable {
     /// The `X-Rate-Limit` value, in the form Apple documents (`user-hour-lim:3500;user-hour-rem:500;`).
     private static func rateLimit(remaining: Int) -> String {
         "user-hour-lim:\(FakeStoreServer.hourlyLimit);user-hour-rem:\(remaining);"
+    }
+
+    /// RevenueCat, in the order its reference gives: the key, then the request against the operation table,
+    /// then scripted faults, the per-minute limit, the list.
+    private func answerRevenueCat(_ request: Request, path: String, fake: RevenueCatFake) -> Response {
+        if let authorization = request.headers[.authorization], authorization.hasPrefix("Bearer ") {
+            lock.withLock { _ = tokens.insert(String(authorization.dropFirst(7))) }
+        }
+        var parts = URLComponents()
+        parts.percentEncodedQuery = request.uri.query
+        let items = (parts.queryItems ?? []).map { (name: $0.name, value: $0.value ?? "") }
+        let answer: RevenueCatFake.Answer
+        if let refused = fake.refusal(authorization: request.headers[.authorization]) {
+            answer = refused
+        } else if let refusal = spec.refusal(path: path, query: items) {
+            answer = fake.error(400, "parameter_error", refusal)
+        } else if let fault = takeFault(path) {
+            var headers: [String: String] = [:]
+            if let retryAfter = fault.retryAfter { headers["Retry-After"] = retryAfter }
+            answer = RevenueCatFake.Answer(status: fault.status, headers: headers, body: Data((fault.body ?? "{}")
+                .replacingOccurrences(of: "{authorization}", with: request.headers[.authorization] ?? "").utf8))
+        } else if let limited = fake.meter() {
+            answer = limited
+        } else {
+            answer = fake.answer(path: path, query: items)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        for (name, value) in answer.headers {
+            if let field = HTTPField.Name(name) { headers[field] = value }
+        }
+        return Response(status: .init(code: answer.status), headers: headers,
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
 
     private func takeFault(_ path: String) -> FakeStoreServer.Fault? {

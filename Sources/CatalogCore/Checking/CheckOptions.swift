@@ -5,10 +5,14 @@ public struct CheckOptions: Hashable, Sendable {
     /// The day the check is for (`--as-of`): which currency a storefront uses (DESIGN.md §4 "Currencies
     /// change"); nil leaves the currency rules out.
     public var asOf: CalendarDate?
+    /// `--all-offerings`: with a RevenueCat config, every offering's products are offering products, not only the
+    /// current offering's (`offering-product-missing-in-store`).
+    public var allOfferings: Bool
 
     /// Creates options.
-    public init(territories: Set<Territory>? = nil, asOf: CalendarDate? = nil) {
+    public init(territories: Set<Territory>? = nil, asOf: CalendarDate? = nil, allOfferings: Bool = false) {
         self.territories = territories
         self.asOf = asOf
+        self.allOfferings = allOfferings
     }
 }

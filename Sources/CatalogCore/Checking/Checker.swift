@@ -18,7 +18,8 @@ public struct Checker: Sendable {
         var findings = (IntroOfferRules.exceedingTrials(in: config, storePath: nil, idFor: configKey)
             + OfferRules.lint(config, storePath: nil, idFor: configKey)
             + BillingPlanRules.lint(config, storePath: nil, idFor: configKey)
-            + CurrencyRules.check(config, asOf: options.asOf, territories: options.territories)).sorted()
+            + CurrencyRules.check(config, asOf: options.asOf, territories: options.territories)
+            + OfferingRules.productsNotInProject(config)).sorted()
         var comparisons: [StoreComparison] = []
         for (position, store) in stores.enumerated() {
             let input = StoreInputID(position: position)
@@ -64,8 +65,10 @@ public struct Checker: Sendable {
         var findings = AppRules.check(config: config, store: store)
         findings += IdentityRules.storeDuplicates(matching, storePath: storePath)
         findings += matching.configDuplicates.map { IdentityRules.configDuplicate($0, storePath: storePath) }
-        findings += IdentityRules.missing(configByStoreID: matching.configByStoreID, storeByID: matching.storeByID,
-                                          configPath: config.path, storePath: storePath)
+        findings += OfferingRules.offered(
+            IdentityRules.missing(configByStoreID: matching.configByStoreID, storeByID: matching.storeByID,
+                                  configPath: config.path, storePath: storePath),
+            config: config, store: store, allOfferings: options.allOfferings)
         var pairs: [ProductPair] = []
         for match in matching.matches {
             let pair = ProductPair(mine: match.mine, theirs: match.theirs, config: config, store: store)

@@ -59,8 +59,10 @@ public struct ProductMatching: Sendable {
     /// Store IDs listed more than once, sorted by ID.
     public let storeDuplicates: [StoreDuplicate]
 
-    /// Matches the config's products with one store input's records.
-    public init(config: Catalog, store: Catalog) {
+    /// Matches the config's products with one store input's records. A declared project (RevenueCat) is matched
+    /// through the products of the app paired with the store (`Catalog.declared(for:)`).
+    public init(config whole: Catalog, store: Catalog) {
+        let config = whole.declared(for: store)
         // Only a config maps to a store: its `storeIds` and `stores:` name the store the other side describes.
         let kind = config.store == nil ? store.store : nil
         storeKind = kind

@@ -158,7 +158,8 @@ public struct CatalogDiffer: Sendable {
              .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused, .offerIDReused,
              .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange, .duplicateOfferID, .pricesNotCompared,
              .currencyNotValidAtDate, .currencyChangeoverAhead, .subscriptionPriceMatrixIncomplete,
-             .priceNotAPricePoint, .pricePointsMissing: nil
+             .priceNotAPricePoint, .pricePointsMissing, .offeringProductMissingInStore,
+             .offeringProductNotInProject: nil
         // A manual price where the config equalizes, and a schedule, are no change of the price in effect.
         case .priceNotEqualized, .priceScheduleMismatch: nil
         // The change rules judge a diff; they are no change between two catalogs themselves.

@@ -22,7 +22,8 @@ extension Rule {
     /// What a finding of this rule is about. Exhaustive: a new rule does not compile until it is decided.
     public var sides: Sides {
         switch self {
-        case .productMissingInStore:
+        // A product an offering's package uses, missing in the store: a config product on one side.
+        case .productMissingInStore, .offeringProductMissingInStore:
             .configProductOnly
         case .productMissingInConfig:
             .storeProductOnly
@@ -35,7 +36,7 @@ extension Rule {
         case .duplicateProductID, .duplicateOfferID:
             .repeatedRecords
         case .introOfferExceedsPeriod, .storekitSingleStorefront, .ignoreExpired, .ignoreUnused, .offerIDReused,
-             .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange:
+             .offerFreeWithPrice, .offerNotADiscount, .billingPlanOutOfRange, .offeringProductNotInProject:
             .oneCatalog
         // The change rules' values are the old and the new config price: no store side.
         case .subscriptionPriceChangeUndecided, .subscriptionPriceConsentRequired, .subscriptionPriceDecreaseApplies,

@@ -42,6 +42,8 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     case priceNotAPricePoint = "price-not-a-price-point"
     case pricePointsMissing = "price-points-missing"
     case subscriptionPriceMatrixIncomplete = "subscription-price-matrix-incomplete"
+    case offeringProductMissingInStore = "offering-product-missing-in-store"
+    case offeringProductNotInProject = "offering-product-not-in-project"
     case ignoreExpired = "ignore-expired"
     case ignoreUnused = "ignore-unused"
 
@@ -53,7 +55,7 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
              .groupMissingInStore, .offerMissingInStore, .offerMismatch, .offerIDReused,
              .billingPlanMissingInStore, .billingPlanPriceMismatch, .purchaseOptionMismatch,
              .subscriptionPriceChangeUndecided, .currencyNotValidAtDate, .priceScheduleMismatch, .duplicateOfferID,
-             .priceNotAPricePoint:
+             .priceNotAPricePoint, .offeringProductMissingInStore, .offeringProductNotInProject:
             .error
         case .priceMissingInConfig, .introOfferMismatch, .familySharingMismatch, .availabilityMismatch,
              .introOfferExceedsPeriod, .ignoreExpired, .offerMissingInConfig, .offerFreeWithPrice,
@@ -69,7 +71,8 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
     /// The field a finding of this rule is about.
     public var field: ProductField {
         switch self {
-        case .productMissingInStore, .productMissingInConfig, .duplicateProductID: .id
+        case .productMissingInStore, .productMissingInConfig, .duplicateProductID, .offeringProductMissingInStore,
+             .offeringProductNotInProject: .id
         case .appMismatch: .app
         case .typeMismatch: .type
         case .priceMismatch, .priceMissingInStore, .priceMissingInConfig, .storekitSingleStorefront: .price
@@ -180,6 +183,9 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
             "App Store prices of some territories were not checked: the run's price-point table has none for them."
         case .subscriptionPriceMatrixIncomplete:
             "App Store Connect: a subscription not removed from sale lacks a price in a territory of its availability."
+        case .offeringProductMissingInStore:
+            "A product a package of a current RevenueCat offering uses is not in the store."
+        case .offeringProductNotInProject: "A RevenueCat package names a product the project lacks."
         case .ignoreExpired: "A rules-file `ignore` entry is past its `until` date and no longer applies."
         case .ignoreUnused: "A rules-file `ignore` entry matched no finding."
         }
@@ -379,6 +385,15 @@ public enum Rule: String, CaseIterable, Hashable, Comparable, Sendable {
             "One note per changeover within 90 days after `--as-of` in a territory the config prices in the "
                 + "old currency: schedule the new currency's price from the changeover day (`prices: { BG: "
                 + "[{price: 19.99 BGN}, {from: 2026-01-01, price: 10.22 EUR}] }`)."
+        case .offeringProductMissingInStore:
+            "With a RevenueCat project as the config (`--config revenuecat:DIR`): a product that a package of the "
+                + "current offering (`is_current`; every offering with `--all-offerings`) uses, for the app paired "
+                + "with the store, is not in the store. The paywall would show a package the store cannot sell. "
+                + "Other products of the project missing in the store are `product-missing-in-store`."
+        case .offeringProductNotInProject:
+            "With a RevenueCat project as the config: a package of an offering (any offering: targeting and "
+                + "placements can show any of them) names a product that the project's product list lacks, "
+                + "archived or deleted. The finding carries the package's store identifier."
         case .ignoreExpired:
             "An `ignore` entry of `.catalogcheck.yml` stops applying after its `until` date (evaluated at "
                 + "`--as-of`): the findings it hid count again, and this warning points at the entry so it is "

@@ -17,15 +17,22 @@ public enum CatalogFormat: String, CaseIterable, Hashable, Comparable, Sendable 
     case playJSON = "play-json"
     case plist
     case catalog
+    /// A RevenueCat project snapshot (`fetch revenuecat`): a declared catalog of several stores' apps (§4b).
+    case revenuecat
+    /// A mapping file over a team's own JSON or YAML (a server or remote config): a declared catalog (§4b).
+    case map
 
-    /// The store this format describes; nil for the internal config.
+    /// The store this format describes; nil for the internal config and the declared sources.
     public var store: StoreKind? {
         switch self {
         case .appstoreXML, .storekit, .ascJSON, .plist: .appStore
         case .playCSV, .playJSON: .play
-        case .catalog: nil
+        case .catalog, .revenuecat, .map: nil
         }
     }
+
+    /// Whether the format is only ever the declared side (`--config`), never a store (DESIGN.md §4b).
+    public var isDeclaredOnly: Bool { self == .revenuecat || self == .map }
 
     public static func < (lhs: CatalogFormat, rhs: CatalogFormat) -> Bool { lhs.rawValue < rhs.rawValue }
 }
@@ -83,6 +90,11 @@ public struct Catalog: Hashable, Sendable {
     public var remarks: [String]
     /// Apple's price points the input holds (App Store Connect price-point pages); nil when it holds none.
     public var pricePoints: PricePointTable?
+    /// A declared source of several apps (RevenueCat): its apps and offerings; nil for every other catalog.
+    public var project: DeclaredProject?
+    /// Play: each subscription's backward-compatible base plan (`legacyCompatible`), as its product ID, by the
+    /// subscription's ID; a declared product named by the subscription alone matches it (DESIGN.md §4b).
+    public var backwardCompatiblePlans: [ProductID: ProductID] = [:]
 
     /// Creates a catalog.
     public init(path: String, format: CatalogFormat, appID: String? = nil,

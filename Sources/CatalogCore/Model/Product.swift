@@ -60,6 +60,8 @@ public struct Product: Hashable, Sendable {
     public var storeIDs: [StoreKind: ProductID]
     /// Config only: the stores the product is meant for; nil = every store.
     public var stores: Set<StoreKind>?
+    /// A declared source of several apps (RevenueCat) only: the ID of the app the product belongs to.
+    public var declaredApp: String?
     /// Where the product record starts.
     public var location: SourceLocation
     /// Where individual fields were read, for findings that point at a field rather than the record.

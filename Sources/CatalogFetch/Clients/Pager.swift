@@ -49,6 +49,9 @@ struct ListingResult: Sendable {
     var stopped = false
     /// Why the listing has no pages, when the store declined it as a matter of course.
     var remark: String? = nil
+    /// RevenueCat: the `next_page` of every list nested in the items (an offering's packages, a package's
+    /// products), which continue at their own endpoints.
+    var continuations: [String] = []
 }
 
 /// How a store API says there is a next page.
@@ -59,6 +62,11 @@ enum Paging: Sendable {
     /// Google: the list sits under `listKey`; the next page is the same request with `parameter` set to
     /// `nextPageToken` (or legacy `tokenPagination.nextPageToken`).
     case google(listKey: String, parameter: String)
+    /// RevenueCat API v2 (revenuecat.com/docs/api-v2, "Pagination"): `{"object": "list", "items": […],
+    /// "next_page": …}`; `next_page` is an absolute or relative URL of the same list, absent or null at the end.
+    /// The next request is the listing's own with `next_page`'s query over it (its `starting_after`): the
+    /// documented `next_page` example carries no `limit` or `expand`, which the later pages need as the first did.
+    case revenueCat(base: URL, apiHost: String)
 }
 
 /// Requests every page of a listing and writes each one, unchanged, to the snapshot. A page the snapshot already
@@ -83,6 +91,7 @@ struct Pager: Sendable {
         var ids: [String] = []
         var related: [String: [String: [String]]] = [:]
         var freeTrials: Set<String> = []
+        var continuations: [String] = []
         while let current = url {
             seen.insert(current)
             let name = "GET \(current.absoluteString)"
@@ -115,6 +124,7 @@ struct Pager: Sendable {
             ids += page.ids
             related.merge(page.related) { $1 }
             freeTrials.formUnion(Self.freeTrials(in: object))
+            if case .revenueCat = listing.paging { continuations += Self.nestedNextPages(in: object["items"]) }
             url = page.next
             if let next = url, seen.contains(next) {
                 throw FetchError.malformed(request: name, reason: "the next page link repeats an earlier page")
@@ -122,7 +132,24 @@ struct Pager: Sendable {
         }
         budget?.listingDone()
         return ListingResult(kind: listing.kind, pages: pages, resources: resources, ids: ids, related: related,
-                             freeTrials: freeTrials)
+                             freeTrials: freeTrials, continuations: continuations)
+    }
+
+    /// The `next_page` of every list object (`"object": "list"`) nested in `value`, depth first, in document order.
+    static func nestedNextPages(in value: Any?) -> [String] {
+        var found: [String] = []
+        var stack: [Any] = value.map { [$0] } ?? []
+        while let next = stack.popLast() {
+            if let array = next as? [Any] {
+                stack += array.reversed()
+            } else if let object = next as? [String: Any] {
+                if object["object"] as? String == "list", let page = object["next_page"] as? String, !page.isEmpty {
+                    found.append(page)
+                }
+                stack += object.keys.sorted().reversed().compactMap { object[$0] }
+            }
+        }
+        return found
     }
 
     /// The `type/id` of every resource in a JSON:API page (`data` and `included`) whose `attributes.offerMode`
@@ -202,6 +229,14 @@ struct Pager: Sendable {
             }
             return (items.count, ids, related, try Self.nextPage(next, of: listing, base: base, request: request,
                                                                  redact: session.redactor.redact))
+        case let .revenueCat(base, apiHost):
+            guard let items = object["items"] as? [Any] else {
+                throw FetchError.malformed(request: request, reason: "the answer is not a RevenueCat list (no items)")
+            }
+            let ids = items.compactMap { ($0 as? [String: Any])?["id"] as? String }
+            guard let next = object["next_page"] as? String, !next.isEmpty else { return (items.count, ids, [:], nil) }
+            return (items.count, ids, [:], try Self.revenueCatNext(next, of: listing, base: base, apiHost: apiHost,
+                                                                   request: request, redact: session.redactor.redact))
         case let .google(listKey, parameter):
             let count = (object[listKey] as? [Any])?.count ?? 0
             let token = (object["nextPageToken"] as? String)
@@ -253,6 +288,42 @@ struct Pager: Sendable {
         rebased.percentEncodedQuery = parts.percentEncodedQuery
         guard let url = rebased.url else {
             throw FetchError.malformed(request: request, reason: "links.next is not an absolute URL")
+        }
+        return url
+    }
+
+    /// The request for a RevenueCat `next_page` (absolute on the API host, or relative): the same path as the
+    /// listing's, requested at `base` with the listing's query and `next_page`'s parameters over it. Another host
+    /// or path is refused (the request carries the secret key); the link is shown only through `redact`.
+    static func revenueCatNext(_ next: String, of listing: Listing, base: URL, apiHost: String, request: String,
+                               redact: (String) -> String) throws -> URL {
+        guard let parts = URLComponents(string: next) else {
+            throw FetchError.malformed(request: request, reason: "next_page is not a URL")
+        }
+        if parts.host != nil || parts.scheme != nil {
+            let origin = Origin(scheme: parts.scheme ?? "", host: parts.host ?? "", port: parts.port)
+            guard origin == Origin(base) || origin == Origin(URL(string: apiHost)) else {
+                throw FetchError.malformed(request: request, reason: """
+                    next_page leads to \(redact(origin.description)), not to the API host; it is not requested
+                    """)
+            }
+        }
+        guard var rebased = URLComponents(url: listing.url, resolvingAgainstBaseURL: false) else {
+            throw FetchError.malformed(request: request, reason: "next_page is not a URL")
+        }
+        guard parts.percentEncodedPath == rebased.percentEncodedPath else {
+            throw FetchError.malformed(request: request, reason: """
+                next_page leads to the path \(redact(parts.percentEncodedPath)), not to the next page of this list; \
+                it is not requested
+                """)
+        }
+        let given = (parts.percentEncodedQuery ?? "").split(separator: "&").map(String.init)
+        let names = Set(given.map { $0.prefix { $0 != "=" } })
+        let kept = (rebased.percentEncodedQuery ?? "").split(separator: "&").map(String.init)
+            .filter { !names.contains($0.prefix { $0 != "=" }) }
+        rebased.percentEncodedQuery = (kept + given).joined(separator: "&")
+        guard let url = rebased.url else {
+            throw FetchError.malformed(request: request, reason: "next_page is not a URL")
         }
         return url
     }

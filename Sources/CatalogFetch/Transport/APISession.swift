@@ -149,8 +149,8 @@ public struct APISession: Sendable {
     }
 
     /// The store's own words from an error body — App Store Connect `errors[0].detail` (or `title`), Google
-    /// `error.message`, or an OAuth `error: error_description` — with every credential of the run redacted
-    /// (`SecretRedactor`), and the store's code for the error.
+    /// `error.message`, an OAuth `error: error_description`, or RevenueCat's `message` (code: its `type`) — with
+    /// every credential of the run redacted (`SecretRedactor`), and the store's code for the error.
     func explanation(in body: Data) -> (text: String?, code: String?) {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return (nil, nil) }
         var text: String?
@@ -165,6 +165,10 @@ public struct APISession: Sendable {
         } else if let error = object["error"] as? String {
             text = (object["error_description"] as? String).map { "\(error): \($0)" } ?? error
             code = error
+        } else if let message = object["message"] as? String {
+            // RevenueCat API v2, "Error Handling": `{"object": "error", "type": "authentication_error", "message": …}`.
+            text = message
+            code = object["type"] as? String
         }
         return (text.map(redactor.redact), code)
     }

@@ -22,6 +22,8 @@ struct ConfigValidator: ConfigNodeReading {
     /// The day a territory's price schedule is read for (`--as-of`): its entry in effect that day is the price
     /// compared; nil takes the undated entry (DESIGN.md §4 "Scheduled prices").
     let asOf: CalendarDate?
+    /// Whether every product must state `type` (DESIGN.md §5a.1); a mapped source may leave it unstated (§4b).
+    var requiresType = true
 
     init(path: String, asOf: CalendarDate? = nil) {
         self.path = path
@@ -260,7 +262,7 @@ struct ConfigValidator: ConfigNodeReading {
             }
             product.kind = kind
             product.fieldLocations[.type] = typeEntry.keyLocation
-        } else if !misspells("type", in: fields, allowed: ConfigValidator.productKeys) {
+        } else if requiresType, !misspells("type", in: fields, allowed: ConfigValidator.productKeys) {
             problems.add(CatalogReadError(
                 "\(path): missing \"type\" (\(ProductKind.configNames))",
                 at: entry.keyLocation))

@@ -16,6 +16,8 @@ public enum FormatDetector {
             + "subscriptions/)"
         case .plist: "a .plist file, or XML whose root is <plist>"
         case .catalog: "a .yml / .yaml file, or JSON with \"version\" and \"products\" as an object"
+        case .revenuecat: "a folder of RevenueCat API v2 list pages (`fetch revenuecat` writes it); only as --config"
+        case .map: "a .map.yml / .map.yaml file, or named map:FILE; only as --config"
         }
     }
 
@@ -29,6 +31,8 @@ public enum FormatDetector {
         case .playJSON: "Google Play Developer API v3 resources"
         case .plist: "an app's bundled product ID list (XML property list)"
         case .catalog: "the internal product config (YAML or JSON, schema version 1)"
+        case .revenuecat: "a RevenueCat project: apps, products, entitlements, offerings (API v2 snapshot)"
+        case .map: "a mapping file over the team's own JSON or YAML (a server or remote config)"
         }
     }
 
@@ -43,6 +47,8 @@ public enum FormatDetector {
 
     /// Detects the format of a file (or a stream's copy) by its extension, else its first 64 KiB.
     static func detectFile(_ url: URL, displayPath: String) throws(CatalogReadError) -> CatalogFormat {
+        let name = url.lastPathComponent.lowercased()
+        if name.hasSuffix(".map.yml") || name.hasSuffix(".map.yaml") { return .map }
         switch url.pathExtension.lowercased() {
         case "storekit": return .storekit
         case "yml", "yaml": return .catalog
@@ -103,7 +109,13 @@ public enum FormatDetector {
             case "storekit": format = .storekit
             case "plist": format = .plist
             case "csv": format = sniff(prefix(of: file, count: 4096)) == .playCSV ? .playCSV : nil
-            case "yml", "yaml": format = sniff(prefix(of: file, count: 4096)) == .catalog ? .catalog : nil
+            // (A `where` clause binds to the last pattern only: the mapping-file test is a branch of its own.)
+            case "yml", "yaml":
+                if lowered.hasSuffix(".map.yml") || lowered.hasSuffix(".map.yaml") {
+                    format = .map
+                } else {
+                    format = sniff(prefix(of: file, count: 4096)) == .catalog ? .catalog : nil
+                }
             case "json" where !lowered.hasSuffix(".metadata.json"):
                 let parent = folder.split(separator: "/").last ?? ""
                 if parent == "products" || parent == "subscriptions" {
@@ -156,6 +168,10 @@ public enum FormatDetector {
         // `purchaseOptions` is no Play catalog).
         if let members = JSONTopLevel.members(of: text), JSONTopLevel.isProductConfig(members) { return .catalog }
         func has(_ key: String) -> Bool { text.contains("\"\(key)\"") }
+        // A RevenueCat API v2 list page: `items`, `next_page` and a `url` under /v2/projects/.
+        if has("items") && (has("next_page") || text.contains("\"/v2/projects/")) && has("object") {
+            return .revenuecat
+        }
         if has("subscriptionGroups") && (has("settings") || has("productID")) || has("nonRenewingSubscriptions") {
             return .storekit
         }

@@ -19,6 +19,8 @@ public struct InputSource: Hashable, Sendable {
     public var origin: Origin
     /// The format the spelling names (`FORMAT:`), or nil to detect it.
     public var format: CatalogFormat?
+    /// The app a RevenueCat project is compared as (`revenuecat:DIR@APP_ID`, DESIGN.md §4b), or nil.
+    public var app: String?
 
     /// Creates an input from its parts.
     public init(origin: Origin, format: CatalogFormat? = nil) {
@@ -34,6 +36,11 @@ public struct InputSource: Hashable, Sendable {
         if let colon = rest.firstIndex(of: ":"), let named = CatalogFormat(rawValue: String(rest[..<colon])) {
             format = named
             rest = rest[rest.index(after: colon)...]
+        }
+        if format == .revenuecat, let at = rest.lastIndex(of: "@"),
+           !rest[rest.index(after: at)...].contains("/"), rest.index(after: at) < rest.endIndex {
+            app = String(rest[rest.index(after: at)...])
+            rest = rest[..<at]
         }
         if rest == "-" {
             origin = .standardInput
@@ -54,7 +61,7 @@ public struct InputSource: Hashable, Sendable {
     }
 
     /// The input as the user could have typed it: `FORMAT:` (when named) and `displayPath`.
-    public var spelling: String { (format.map { $0.rawValue + ":" } ?? "") + displayPath }
+    public var spelling: String { (format.map { $0.rawValue + ":" } ?? "") + displayPath + (app.map { "@" + $0 } ?? "") }
 
     /// Looks at the input once: one `stat`, a folder's listing, a stream's bytes, git's object copied out, and
     /// the format (given, else detected). Errors about the path itself (missing, a loop, not searchable, git's
@@ -83,7 +90,8 @@ public struct InputSource: Hashable, Sendable {
 
 /// What an input is for: the role decides which formats it may be and how refusals are worded.
 public enum InputRole: String, Hashable, Sendable {
-    /// `--config`: always read as the product config.
+    /// `--config`: the declared side. A product config unless `FORMAT:` names another format (DESIGN.md §4b);
+    /// a store catalog given without its format named is refused, saying how to name it.
     case config
     /// `--store`: a store catalog, never a product config (DESIGN.md §2).
     case store
@@ -194,40 +202,45 @@ public struct ResolvedInput: Sendable {
         let ownIdentity = FileIdentity.file(device: device, inode: UInt64(info.st_ino))
         let identity = given ?? ownIdentity
         let location = SourceLocation(path: displayPath)
-        // The config is always read as one; a store's or a diff input's format is given or detected.
-        let forced = role == .config ? CatalogFormat.catalog : source.format
+        // The format named (`FORMAT:`) is the user's statement, for the config too (DESIGN.md §4b): a `.storekit`
+        // file named `storekit:` is the declared catalog. Unnamed, the config is a product config, or a declared
+        // source that says what it is; a store catalog given unnamed as the config is refused with the way to name it.
+        let named = source.format
         // A file's format: the one given, else detected; a refusal is kept for the reading.
         func fileFormat(_ file: URL) -> Result<CatalogFormat, CatalogReadError> {
             if let knownFormat { return .success(knownFormat) }
             return refusing(Result { () throws(CatalogReadError) in
-                // `--config catalog:PATH` names the format: the file is read as a config, never detected.
-                if role == .config, source.format == nil,
-                   let store = try? FormatDetector.detectFile(file, displayPath: displayPath), store != .catalog {
-                    // A store catalog given as the config would fail on its first key with a message about
-                    // that key: say what the file is instead.
-                    throw CatalogReadError("a store catalog (\(store.rawValue)), not a product config; give it with "
-                                           + "--store and the config with --config", at: location)
+                if let named { return named }
+                guard role == .config else { return try FormatDetector.detectFile(file, displayPath: displayPath) }
+                guard let detected = try? FormatDetector.detectFile(file, displayPath: displayPath) else {
+                    return .catalog
                 }
-                if let forced { return forced }
-                return try FormatDetector.detectFile(file, displayPath: displayPath)
+                try refuseUnnamedStore(detected, at: location)
+                return detected
             }, role: role, location: location)
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            // The config is one file: its reader says so, with no need to list the folder.
-            let listed = role == .config ? [] : FileLoading.listing(of: url)
+            let listed = FileLoading.listing(of: url)
             var files: Set<FileIdentity> = [identity]
             if given == nil { for entry in listed { files.insert(.file(device: device, inode: entry.inode)) } }
             let listing = listed.map(\.path)
             var format: Result<CatalogFormat, CatalogReadError>
             if let knownFormat {
                 format = .success(knownFormat)
-            } else if role == .config {
-                format = .success(.catalog)
             } else {
                 format = Result { () throws(CatalogReadError) in
-                    try FormatDetector.detectFolder(url, listing: listing, given: forced, role: role,
-                                                    displayPath: displayPath)
+                    if role == .config, named == nil {
+                        // Unnamed: a declared source's folder says what it is; anything else is left to the
+                        // config reader, which says the config is one file.
+                        guard let detected = try? FormatDetector.detectFolder(url, listing: listing, given: nil,
+                                                                              role: role, displayPath: displayPath)
+                        else { return CatalogFormat.catalog }
+                        try refuseUnnamedStore(detected, at: location)
+                        return detected
+                    }
+                    return try FormatDetector.detectFolder(url, listing: listing, given: named, role: role,
+                                                           displayPath: displayPath)
                 }
             }
             if knownFormat == nil { format = refusing(format, role: role, location: location) }
@@ -256,13 +269,30 @@ public struct ResolvedInput: Sendable {
         }
     }
 
+    /// A store catalog given as the config without its format named would fail on its first key with a message
+    /// about that key: say what it is, and how to read it as the declared catalog (DESIGN.md §4b).
+    private static func refuseUnnamedStore(_ format: CatalogFormat, at location: SourceLocation) throws(CatalogReadError) {
+        guard format.store != nil else { return }
+        throw CatalogReadError("a store catalog (\(format.rawValue)), not a product config; give it with --store and "
+                               + "the config with --config, or name its format to check against it as the declared "
+                               + "catalog: --config \(format.rawValue):\(location.path)", at: location)
+    }
+
     /// A store input that is a product config is refused: checking the config against itself passes for
     /// nothing (DESIGN.md §2).
     private static func refusing(_ format: Result<CatalogFormat, CatalogReadError>, role: InputRole,
                                  location: SourceLocation) -> Result<CatalogFormat, CatalogReadError> {
-        guard role == .store, case .success(.catalog) = format else { return format }
-        return .failure(CatalogReadError("a product config, not a store catalog; compare two configs with `diff`",
-                                         at: location))
+        guard role == .store, case .success(let found) = format else { return format }
+        if found == .catalog {
+            return .failure(CatalogReadError("a product config, not a store catalog; compare two configs with `diff`",
+                                             at: location))
+        }
+        if found.isDeclaredOnly {
+            // A RevenueCat project or a mapped server config says what the team declares, never what a store holds.
+            return .failure(CatalogReadError("a declared catalog (\(found.rawValue)), not a store catalog: give it "
+                                             + "with --config", at: location))
+        }
+        return format
     }
 }
 

@@ -83,6 +83,12 @@ extension PlayCatalogBuilder {
         noteGroup(productID.text, location: context.location(of: productID.node))
         for plan in try context.objects("basePlans", in: node) ?? [] {
             let product = try basePlanProduct(plan, subscriptionID: productID, in: context)
+            // The plan that pre-2022 clients (and a RevenueCat product set up before February 2023, named by the
+            // subscription alone) buy: `AutoRenewingBasePlanType.legacyCompatible` (androidpublisher v3).
+            if let type = try context.object("autoRenewingBasePlanType", in: plan),
+               try context.bool("legacyCompatible", in: type) == true {
+                backwardCompatiblePlans[ProductID(productID.text)] = product.id
+            }
             if let state = try context.enumeration("state", in: plan, known: Self.basePlanStates), !state.isKnown {
                 remarkUnknown("state", state.text, of: "base plan \(product.id.rawValue)", in: context,
                               consequence: "its availability is not compared")

@@ -32,6 +32,8 @@ struct PlayCatalogBuilder {
     var carriesPurchaseOptions = false
     /// Product indices of `monetization.onetimeproducts` products by product ID (an ID may occur twice).
     var oneTimeProductIndices: [String: [Int]] = [:]
+    /// Each subscription's backward-compatible base plan (`legacyCompatible: true`) by subscription ID.
+    var backwardCompatiblePlans: [ProductID: ProductID] = [:]
     /// Whether any document was a Play resource, a list of them, or states a Play `kind`: an input of nothing
     /// but empty objects carries no mark of the format (DESIGN.md §2) and is not read as an empty catalog.
     var sawPlayMarks = false
@@ -151,7 +153,9 @@ struct PlayCatalogBuilder {
         let capabilities = CatalogCapabilities(expressesGroups: false,
                                                offerKinds: carriesOffers || carriesOneTimeOffers ? [.play] : [],
                                                carriesPurchaseOptions: carriesPurchaseOptions)
-        return Catalog(path: path, format: .playJSON, appID: appID, groups: groups, products: products,
-                       capabilities: capabilities, remarks: remarks)
+        var catalog = Catalog(path: path, format: .playJSON, appID: appID, groups: groups, products: products,
+                              capabilities: capabilities, remarks: remarks)
+        catalog.backwardCompatiblePlans = backwardCompatiblePlans
+        return catalog
     }
 }

@@ -16,7 +16,7 @@ extension CatalogLoader {
         }
         guard !stores.isEmpty, independent else {
             let configCatalog = try load(config)
-            return (configCatalog, try readingStores(against: configCatalog).load(stores))
+            return try Self.paired(configCatalog, try readingStores(against: configCatalog).load(stores))
         }
         let loader = self
         let configRead = ReadAhead(count: 1, lookahead: 1) { _ throws(CatalogReadError) in
@@ -24,7 +24,21 @@ extension CatalogLoader {
         }
         defer { configRead.finish() }
         let storeCatalogs = Result { () throws(CatalogReadError) in try load(stores) }
-        return (try configRead.next(), try storeCatalogs.get())
+        return try Self.paired(try configRead.next(), try storeCatalogs.get())
+    }
+
+    /// A declared project (RevenueCat) and its stores, when every store pairs with one of its apps
+    /// (`DeclaredPairing`); a store that pairs with none, or with one of several it cannot tell apart, stops the
+    /// run at the config: compared with the wrong app, every product would be drift, or none.
+    private static func paired(_ config: Catalog,
+                               _ stores: [Catalog]) throws(CatalogReadError) -> (config: Catalog, stores: [Catalog]) {
+        guard let project = config.project else { return (config, stores) }
+        for store in stores {
+            if case .failure(let problem) = DeclaredPairing.app(in: project, for: store) {
+                throw CatalogReadError(problem.message, at: SourceLocation(path: config.path))
+            }
+        }
+        return (config, stores)
     }
 
     private func load(_ stores: [ResolvedInput]) throws(CatalogReadError) -> [Catalog] {

@@ -24,6 +24,8 @@ public struct CatalogLoader: Sendable {
         case .playJSON: PlayJSONReader()
         case .plist: PlistReader()
         case .catalog: ProductConfigReader()
+        case .revenuecat: RevenueCatReader()
+        case .map: MappingReader()
         }
     }
 
@@ -40,7 +42,9 @@ public struct CatalogLoader: Sendable {
     /// that its role refuses, throws why here.
     public func load(_ input: ResolvedInput) throws(CatalogReadError) -> Catalog {
         // The input as resolution left it: no reader stats or lists it again.
-        try CatalogLoader.reader(for: try Self.format(of: input)).read(input, options: options)
+        let catalog = try CatalogLoader.reader(for: try Self.format(of: input)).read(input, options: options)
+        guard let app = input.source.app else { return catalog }
+        return try RevenueCatReader.selecting(app, in: catalog)
     }
 
     /// The format to read an input as. A folder `fetch` wrote is read as its manifest's store says, unless a
@@ -53,6 +57,13 @@ public struct CatalogLoader: Sendable {
         switch store {
         case .appStore: return .ascJSON
         case .play: return .playJSON
+        case .revenueCat:
+            // A RevenueCat project is declared, never a store (DESIGN.md §4b).
+            guard input.role != .store else {
+                throw CatalogReadError("a declared catalog (revenuecat), not a store catalog: give it with --config",
+                                       at: SourceLocation(path: input.displayPath))
+            }
+            return .revenuecat
         default:
             throw CatalogReadError("a snapshot of \(store.title), which this version of catalogcheck cannot read",
                                    at: SourceLocation(path: input.displayPath))

@@ -14,16 +14,17 @@ import Darwin
 struct FetchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
-        abstract: "Write a snapshot of the live App Store Connect or Google Play catalog into a folder.",
+        abstract: "Write a snapshot of the live App Store Connect, Google Play or RevenueCat catalog into a folder.",
         discussion: """
             The folder holds the store's API responses, unchanged (every page), and a .fetch.json manifest; \
-            check, diff, report and export read it offline (--store asc-json:DIR, --store play-json:DIR). The \
+            check, diff, report and export read it offline (--store asc-json:DIR, --store play-json:DIR, \
+            --config revenuecat:DIR). The \
             folder is replaced only when the whole fetch succeeded. Credentials are never printed or written.
 
             Exit codes: 0 written, 2 missing or refused credentials, network failure, a spent hourly request \
             budget (App Store Connect; --resume continues later), or an unwritable folder.
             """,
-        subcommands: [AppStore.self, Play.self]
+        subcommands: [AppStore.self, Play.self, RevenueCat.self]
     )
 
     /// The kinds a client fetches, by their progress labels, for the help text.
@@ -185,6 +186,63 @@ struct FetchCommand: ParsableCommand {
                     base: base, transport: transport, policy: policy,
                     progress: progress)
                 return (FetchTarget(store: .play, subject: package, tool: FetchOptions.tool),
+                        client.fetch(into:))
+            }
+        }
+    }
+
+    /// `fetch revenuecat`.
+    struct RevenueCat: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "revenuecat",
+            abstract: "Fetch a RevenueCat project's apps, products, entitlements and offerings (REST API v2).",
+            discussion: """
+                Reads every page of the project's apps, products, entitlements and offerings with their packages, \
+                as the declared catalog that `check --config revenuecat:DIR` compares with each store. The secret \
+                API key (version V2, read permissions for the project configuration) is read from an environment \
+                variable, never from the command line, and is never printed or written. RevenueCat allows about 60 \
+                project configuration requests a minute; the fetch reads the limit from the answers and stays \
+                under it.
+
+                Examples:
+                  export REVENUECAT_API_KEY=sk_...
+                  catalogcheck fetch revenuecat --project proj1ab2c3d4 --output revenuecat
+                  catalogcheck check --config revenuecat:revenuecat --store asc-json:asc --store play-json:play
+                """
+        )
+
+        @Option(name: .long, help: ArgumentHelp("The RevenueCat project ID (proj…, in the dashboard's URL).",
+                                                valueName: "id"))
+        var project: String
+
+        @Option(name: .long, help: ArgumentHelp(
+            "The environment variable holding the secret API key (default: REVENUECAT_API_KEY).", valueName: "name"))
+        var apiKeyEnv = "REVENUECAT_API_KEY"
+
+        @OptionGroup var fetch: FetchOptions
+
+        /// The project ID becomes a path segment of every request: `.`, `..` or nothing would name another path.
+        func validate() throws {
+            guard !["", ".", ".."].contains(project) else {
+                throw ValidationError("--project takes the project's ID, such as proj1ab2c3d4, not '\(project)'")
+            }
+            guard !apiKeyEnv.isEmpty, !apiKeyEnv.contains("=") else {
+                throw ValidationError("--api-key-env takes the name of an environment variable, not '\(apiKeyEnv)'")
+            }
+        }
+
+        func run() throws {
+            let (project, variable) = (project, apiKeyEnv)
+            let key = ProcessInfo.processInfo.environment[variable]
+            let base = try fetch.base(default: RevenueCatClient.apiHost)
+            try fetch.settings.run { transport, policy, progress in
+                guard let key, !key.isEmpty else {
+                    throw FetchError.credentials("missing the RevenueCat secret API key: set \(variable) (or name "
+                                                 + "another variable with --api-key-env)")
+                }
+                let client = RevenueCatClient(apiKey: key, variable: variable, project: project, base: base,
+                                              transport: transport, policy: policy, progress: progress)
+                return (FetchTarget(store: .revenueCat, subject: project, tool: FetchOptions.tool),
                         client.fetch(into:))
             }
         }

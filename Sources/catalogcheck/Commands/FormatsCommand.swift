@@ -21,7 +21,8 @@ struct FormatsCommand: ParsableCommand {
         lines.append("")
         lines.append("A folder is read as one catalog of one format: one holding catalogs of several formats (a")
         lines.append(".storekit file beside an asc/ folder, say) is refused; give one --store per catalog. A product")
-        lines.append("config is never a store.")
+        lines.append("config is never a store. --config takes any format named as FORMAT:PATH (storekit:App.storekit,")
+        lines.append("play-json:DIR, …); revenuecat and map are declared catalogs, given only with --config.")
         try Console().emit(lines.joined(separator: "\n") + "\n", to: .standardOutput)
     }
 }

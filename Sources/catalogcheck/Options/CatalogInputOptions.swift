@@ -5,7 +5,8 @@ import CatalogFormats
 /// The config and the store inputs, shared by `check` and `report`. Parsing only: `CheckRun` resolves them.
 struct CatalogInputOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The internal product config (YAML or JSON): a path, git:REV:PATH, or - for standard input.",
+        "The declared catalog: the product config (YAML or JSON), or FORMAT:PATH for any readable format "
+            + "(revenuecat:DIR, map:FILE, storekit:FILE, …); a path, git:REV:PATH, or - for standard input.",
         valueName: "file"), completion: .file())
     var config: String
 

@@ -12,6 +12,11 @@ struct PolicyOptions: ParsableArguments {
     @Flag(name: .long, help: "Warnings fail the run too.")
     var strict = false
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "With a RevenueCat project as --config: the products of every offering, not only the current one, are "
+            + "offering products (offering-product-missing-in-store)."))
+    var allOfferings = false
+
     @Option(name: .long, help: ArgumentHelp(
         "The rules file (default: .catalogcheck.yml in the working directory or a parent, up to the repository root).",
         valueName: "file"), completion: .file(extensions: ["yml", "yaml"]))

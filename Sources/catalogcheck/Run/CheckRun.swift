@@ -18,6 +18,8 @@ struct CheckRun {
     var territories: Set<Territory>?
     /// `--strict`.
     var strict: Bool
+    /// `--all-offerings`.
+    var allOfferings: Bool
     /// `--rules`; nil: the nearest `.catalogcheck.yml`.
     var rulesPath: String?
     /// `--baseline`.
@@ -41,6 +43,7 @@ struct CheckRun {
         playCurrency = inputs.playCurrency
         territories = policy.territories
         strict = policy.strict
+        allOfferings = policy.allOfferings
         rulesPath = policy.rules
         baselinePath = policy.baseline
         self.updatingBaseline = updatingBaseline
@@ -82,7 +85,8 @@ struct CheckRun {
         let (configCatalog, storeCatalogs) = try reportingInputErrors(console) {
             try loader.load(config: config, stores: stores)
         }
-        let options = CheckOptions(territories: territories ?? rules.territories, asOf: asOf)
+        let options = CheckOptions(territories: territories ?? rules.territories, asOf: asOf,
+                                   allOfferings: allOfferings)
         var checked = Checker(options: options).check(config: configCatalog, stores: storeCatalogs)
         let changes = try sinceInput.map { input in
             let context = PriceChangeContext(asOf: asOf, config: configCatalog, stores: storeCatalogs)

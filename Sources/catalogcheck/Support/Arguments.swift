@@ -47,20 +47,25 @@ func parseTerritories(_ values: [String]) throws -> Set<Territory>? {
     return territories
 }
 
-/// A `--store-format` value: a format a store input can be. The config's own format (`catalog`) is left out: a
-/// store read as a config is always refused ("a product config, not a store catalog", DESIGN.md §2), so the help
-/// and the shell completion would offer a value that can only fail.
+/// A `--store-format` value: a format a store input can be. The config's own format (`catalog`) and the formats
+/// that are only ever the declared side (`revenuecat`, `map`: `--config FORMAT:PATH`, DESIGN.md §4b) are left
+/// out: a store read as one of them is always refused ("a product config, not a store catalog", DESIGN.md §2;
+/// "a declared catalog, not a store catalog"), so the help and the shell completion would offer a value that
+/// can only fail.
 struct StoreFormat: ExpressibleByArgument {
     /// The format named.
     let format: CatalogFormat
 
+    /// Whether `--store-format` offers `format`: one decision for parsing, the help and the completion.
+    static func offers(_ format: CatalogFormat) -> Bool { format != .catalog && !format.isDeclaredOnly }
+
     init?(argument: String) {
-        guard let format = CatalogFormat(rawValue: argument), format != .catalog else { return nil }
+        guard let format = CatalogFormat(rawValue: argument), Self.offers(format) else { return nil }
         self.format = format
     }
 
     static var allValueStrings: [String] {
-        CatalogFormat.allCases.filter { $0 != .catalog }.map(\.rawValue)
+        CatalogFormat.allCases.filter(Self.offers).map(\.rawValue)
     }
 
     /// The shell completion offers the same list as the help.

@@ -11,7 +11,9 @@ enum BillingPlanRules {
         guard pair.store.capabilities.carriesBillingPlans, let storePlans = pair.theirs.billingPlans,
               let configPlans = pair.mine.billingPlans else { return [] }
         var findings: [Finding] = []
-        for plan in configPlans.sorted(by: { $0.type < $1.type }) {
+        // The upfront plan is the subscription's own price (compared by the price rules), which App Store Connect
+        // lists as no plan: a declared StoreKit file's BILLED_UPFRONT plan is never missing in a store.
+        for plan in configPlans.sorted(by: { $0.type < $1.type }) where plan.type != .upfront {
             let configAt = plan.location ?? pair.mine.location
             guard let other = storePlans.first(where: { $0.type == plan.type }), other.isEnabled != false else {
                 let disabled = storePlans.contains { $0.type == plan.type }
