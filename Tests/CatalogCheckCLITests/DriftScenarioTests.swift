@@ -103,44 +103,39 @@ struct DriftScenarioTests {
     /// `catalogs/demo-drift/revenuecat` (what `fetch revenuecat` writes of `demo-drift-project.json`) as the config
     /// against the drifted App Store Connect snapshot: the current offering sells 1000 gems the store lacks, and the
     /// `store` offering keeps a package naming an archived product. Nothing else: the project states no prices,
-    /// and its products are the store's but for the gems.
-    /// The snapshot's price-point table has no JP points: its JP prices were not checked (a note).
+    /// and its products are the store's but for the gems. The snapshot's price-point table has no JP points: its
+    /// JP prices were not checked (a note).
     static let revenueCatExpected = [
         "offering-product-not-in-project com.trailmate.app.basic.weekly.v1 -",
         "price-points-missing - JP",
         "offering-product-missing-in-store com.trailmate.app.gems.1000 -",
     ]
 
-    @Test("a RevenueCat project as the config reports exactly its offerings' drift")
-    func revenueCatDrift() throws {
+    /// `check --config CONFIG --store STORE` on the drift demo, exit 1 and nothing on stderr: its findings as
+    /// "rule productId territory" ("-" for none).
+    static func findings(config: String, store: String) throws -> [String] {
         let result = try CommandRunner.run(
-            ["check", "--config", "revenuecat:catalogs/demo-drift/revenuecat", "--store", "catalogs/demo-drift/asc",
-             "--format", "json", "--as-of", "2026-11-22"])
+            ["check", "--config", config, "--store", store, "--format", "json", "--as-of", "2026-11-22"])
         #expect(result.exitCode == 1, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let findings = try #require(document["findings"] as? [[String: Any]])
-        let triples = findings.map { finding in
+        return findings.map { finding in
             [finding["rule"], finding["productId"], finding["territory"]]
                 .map { ($0 as? String) ?? "-" }.joined(separator: " ")
         }
-        #expect(triples == Self.revenueCatExpected)
+    }
+
+    @Test("a RevenueCat project as the config reports exactly its offerings' drift")
+    func revenueCatDrift() throws {
+        #expect(try Self.findings(config: "revenuecat:catalogs/demo-drift/revenuecat", store: "catalogs/demo-drift/asc")
+            == Self.revenueCatExpected)
     }
 
     @Test("each store format reports exactly the drift it can see", arguments: expected.keys.sorted())
     func drift(store: String) throws {
-        let result = try CommandRunner.run(
-            ["check", "--config", "catalogs/demo-drift/products.yml", "--store", "catalogs/demo-drift/\(store)",
-             "--format", "json", "--as-of", "2026-11-22"])
-        #expect(result.exitCode == 1, "\(result.stderr)")
-        #expect(result.stderr.isEmpty)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let findings = try #require(document["findings"] as? [[String: Any]])
-        let triples = findings.map { finding in
-            [finding["rule"], finding["productId"], finding["territory"]]
-                .map { ($0 as? String) ?? "-" }.joined(separator: " ")
-        }
-        #expect(triples == Self.expected[store])
+        #expect(try Self.findings(config: "catalogs/demo-drift/products.yml", store: "catalogs/demo-drift/\(store)")
+            == Self.expected[store])
     }
 
     /// The ignore rules judge a rules file; `app-mismatch` a config checked against another app's store, which the
