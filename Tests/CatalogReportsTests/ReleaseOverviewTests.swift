@@ -233,4 +233,42 @@ struct ReleaseOverviewTests {
                                                     "monthly billing plan (5.99 USD a month)"])
         #expect(overview.product("movie")?.offers == ["rent-30d (rent P30D, 1.99 USD)"])
     }
+
+    @Test("each price says how it is set (equalized, manual, the next scheduled change), and a table its age")
+    func originsAndPricePointAge() throws {
+        // Arrange: the config prices US and leaves the rest to the store; the store sets US by hand, derives DE
+        // and schedules US ahead; its price-point table was fetched 8 days before --as-of.
+        let us = try #require(Territory(code: "US"))
+        let de = try #require(Territory(code: "DE"))
+        let usd = try #require(CurrencyCode("USD"))
+        let config = Catalog(path: "products.yml", format: .catalog, products: [
+            product("coins", .consumable, prices: [("US", "0.99", "USD")]) {
+                $0.listsTerritoryPrices = false
+                $0.equalizesOtherTerritories = true
+            },
+        ])
+        var store = Catalog(path: "asc", format: .ascJSON, products: [
+            product("coins", .consumable, prices: [("US", "0.99", "USD"), ("DE", "0.99", "EUR")]) {
+                $0.priceOrigins = [us: .manual, de: .automatic]
+                $0.uncomparedPrices = [UncomparedPrice(label: UncomparedPrice.scheduledLabel, territory: us,
+                                                       amount: Money(amount: 1.29, currency: usd),
+                                                       startDate: CalendarDate(year: 2027, month: 1, day: 15))]
+            },
+        ])
+        store.pricePoints = PricePointTable(
+            points: [.inAppPurchase: [us: PricePointTable.Points(currency: usd, amounts: [0.99, 1.29])]],
+            fetchedOn: CalendarDate(year: 2026, month: 11, day: 14), location: SourceLocation(path: "asc"))
+
+        // Act
+        let overview = ReleaseOverview(config: config, stores: [store],
+                                       result: Checker().check(config: config, stores: [store]),
+                                       asOf: CalendarDate(year: 2026, month: 11, day: 22))
+
+        // Assert
+        let rows = try #require(overview.priceMatrices.first?.rows)
+        #expect(rows.map(\.territory.alpha2) == ["DE", "US"])
+        #expect(rows.map(\.configOrigin) == ["equalized", nil])
+        #expect(rows.map(\.storeOrigins) == [["equalized"], ["manual; 1.29 USD from 2027-01-15"]])
+        #expect(overview.stores.first?.pricePoints == "price points of 2026-11-14 (8 days before --as-of), 1 territory")
+    }
 }

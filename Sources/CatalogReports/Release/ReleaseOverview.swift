@@ -227,11 +227,11 @@ public struct ReleaseOverview: Hashable, Sendable {
                      compared: Array(repeating: false, count: storeCount),
                      storeOrigins: Array(repeating: nil, count: storeCount))
         }
-        var configProducts: [String: Product] = [:]
+        var configOrigins: [String: PriceOriginText] = [:]
 
         for product in config.products where configRows[product.id.rawValue] == nil {
             configRows[product.id.rawValue] = blankRow(product, in: config, inConfig: true)
-            configProducts[product.id.rawValue] = product
+            configOrigins[product.id.rawValue] = PriceOriginText(product)
             names[product.id.rawValue] = product.referenceName
             for (territory, price) in product.prices {
                 matrices[product.id.rawValue, default: [:]][territory, default: priceRow(territory)].config = price.money
@@ -277,10 +277,10 @@ public struct ReleaseOverview: Hashable, Sendable {
                 if !match.theirs.prices.isEmpty {
                     priced[key, default: Array(repeating: false, count: storeCount)][index] = true
                 }
+                let origins = PriceOriginText(match.theirs)
                 for (territory, price) in match.theirs.prices {
                     matrices[key, default: [:]][territory, default: priceRow(territory)].stores[index] = price.money
-                    matrices[key]?[territory]?.storeOrigins[index] = Self.origin(match.theirs, territory,
-                                                                                 leftToStore: false)
+                    matrices[key]?[territory]?.storeOrigins[index] = origins.text(territory, hasPrice: true)
                 }
             }
             for product in matching.missingInStore { mark(product, .missingInStore) }
@@ -310,10 +310,7 @@ public struct ReleaseOverview: Hashable, Sendable {
                 row.compared = storeList.indices.map { index in
                     pricedIn[index] && storeList[index].priceableTerritories?.contains(row.territory) ?? true
                 }
-                if let product = configProducts[id] {
-                    row.configOrigin = Self.origin(product, row.territory,
-                                                   leftToStore: row.config == nil && product.equalizesOtherTerritories)
-                }
+                row.configOrigin = configOrigins[id]?.text(row.territory, hasPrice: row.config != nil)
                 return row
             }
             return PriceMatrix(productID: id, name: names[id], rows: rows)
@@ -322,20 +319,32 @@ public struct ReleaseOverview: Hashable, Sendable {
         for (index, row) in products.enumerated() where rowIndex[row.productID] == nil { rowIndex[row.productID] = index }
     }
 
-    /// How a product's price in a territory is set (DESIGN.md §2c): `equalized` where the store derives it
-    /// (App Store Connect automatic) or the config leaves it to the store, `manual` where the store says it was
-    /// set by hand, and the next scheduled change; nil when there is nothing to say.
-    static func origin(_ product: Product, _ territory: Territory, leftToStore: Bool) -> String? {
-        var parts: [String] = []
-        switch product.priceOrigins[territory] {
-        case .automatic: parts.append("equalized")
-        case .manual: parts.append("manual")
-        case nil: if leftToStore { parts.append("equalized") }
+    /// How one product's prices are set (DESIGN.md §2c), read once per product: its schedule is built from all
+    /// its rows, so reading it per territory would cost the square of its prices.
+    struct PriceOriginText {
+        let origins: [Territory: PriceOrigin]
+        let next: [Territory: ScheduledPrice]
+        let equalizes: Bool
+
+        init(_ product: Product) {
+            origins = product.priceOrigins
+            next = product.scheduledPrices.compactMapValues(\.first)
+            equalizes = product.equalizesOtherTerritories
         }
-        if let next = product.scheduledPrices[territory]?.min(by: { $0.day < $1.day }) {
-            parts.append("\(next.money) from \(next.day)")
+
+        /// `equalized` where the store derives the price (App Store Connect automatic) or a product without a
+        /// price there leaves it to the store, `manual` where the store says it was set by hand, then the next
+        /// scheduled change; nil when there is nothing to say.
+        func text(_ territory: Territory, hasPrice: Bool) -> String? {
+            var parts: [String] = []
+            switch origins[territory] {
+            case .automatic: parts.append("equalized")
+            case .manual: parts.append("manual")
+            case nil: if !hasPrice && equalizes { parts.append("equalized") }
+            }
+            if let next = next[territory] { parts.append("\(next.money) from \(next.day)") }
+            return parts.isEmpty ? nil : parts.joined(separator: "; ")
         }
-        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// A store's price-point table as the report names it, with its age at `asOf`.
