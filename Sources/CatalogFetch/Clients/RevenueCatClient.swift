@@ -67,7 +67,7 @@ public struct RevenueCatClient: Sendable {
 
     /// Fetches every page into `writer`; returns the counts per kind.
     public func fetch(into writer: SnapshotWriter) async throws -> [KindTally] {
-        let root = "/v2/projects/\(AppStoreConnectClient.segment(project))"
+        let root = "/v2/projects/\(PathSegment.encoded(project))"
         let paging = Paging.revenueCat(base: base, apiHost: Self.apiHost)
         let limit = "limit=\(Self.pageSize)"
         var listings = [
@@ -81,27 +81,20 @@ public struct RevenueCatClient: Sendable {
         ]
         let authorization = self.authorization
         let pager = Pager(session: session, writer: writer, authorization: { authorization })
-        var tallies: [ResourceKind: KindTally] = [:]
-        var order: [ResourceKind] = []
+        var all: [ListingResult] = []
         var requested: Set<String> = []
         while !listings.isEmpty {
             let results = try await pager.runPhase(listings, progress: progress)
-            for result in results {
-                if tallies[result.kind] == nil { order.append(result.kind) }
-                tallies[result.kind, default: KindTally(kind: result.kind, pages: 0, resources: 0)].pages += result.pages
-                tallies[result.kind, default: KindTally(kind: result.kind, pages: 0, resources: 0)].resources
-                    += result.resources
-            }
+            all += results
             listings = try results.flatMap(\.continuations).compactMap { next in
                 try continuation(next, root: root, requested: &requested)
             }
         }
-        // Every kind asked for, also those with no page beyond the first lists.
-        for kind in [Self.apps, Self.products, Self.entitlements, Self.offerings] where tallies[kind] == nil {
-            order.append(kind)
-            tallies[kind] = KindTally(kind: kind, pages: 0, resources: 0)
+        // Every kind asked for, also those with no page; a nested list's kind where one continued.
+        let continued = [Self.packages, Self.packageProducts, Self.entitlementProducts].filter { kind in
+            all.contains { $0.kind == kind }
         }
-        return order.compactMap { tallies[$0] }
+        return tallies(all, kinds: [Self.apps, Self.products, Self.entitlements, Self.offerings] + continued)
     }
 
     /// The listing that continues a nested list at its own endpoint, from its `next_page` (relative, or absolute
