@@ -80,4 +80,28 @@ struct PricePointTests {
         ])
         #expect((coins.last?["message"] as? String)?.contains("no App Store in-app purchase price point") == true)
     }
+
+    @Test("a listed price point without its price or territory is a damaged page: exit 2 at the point",
+          arguments: [("\"customerPrice\":\"0.29\",", "has no attributes.customerPrice"),
+                      (",\"relationships\":{\"territory\":{\"data\":{\"type\":\"territories\",\"id\":\"DEU\"}}}",
+                       "has no territory")])
+    func damagedPage(remove: String, message: String) throws {
+        // Arrange: the subscription's first listed point loses its price, or its territory.
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("price-points-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: "\(Self.folder)/asc"), to: copy)
+        let page = copy.appendingPathComponent("subscription-7000000001-pricePoints.json")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let range = try #require(text.range(of: remove))
+        try text.replacingCharacters(in: range, with: "").write(to: page, atomically: true, encoding: .utf8)
+
+        // Act
+        let result = try CommandRunner.run(["check", "--config", "\(Self.folder)/products.yml", "--store",
+                                            "asc-json:\(copy.path)", "--as-of", "2026-11-28"])
+
+        // Assert
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasPrefix("\(page.path):1:"), "\(result.stderr)")
+        #expect(result.stderr.contains("subscriptionPricePoints \"7000000001-DEU-0.29\" \(message)"), "\(result.stderr)")
+    }
 }
