@@ -68,4 +68,20 @@ struct ASCPriceRowDatesTests {
         #expect(dates("eyJzZCI6IjIwMjctMDEtMDEifQ") == "2027-01-01…")  // {"sd":"2027-01-01"}
         #expect(dates("eyJzZCI6Im5vdCBhIGRhdGUifQ") == nil)  // {"sd":"not a date"}
     }
+
+    @Test func base64urlAsRFC4648DecodesIt() {
+        // RFC 4648 §10's vectors ("foob" → Zm9vYg==, "fooba" → Zm9vYmE=), padded or not, and §5's alphabet.
+        func decoded(_ text: String) -> String? {
+            var text = text
+            return text.withUTF8 { ASCPriceRowDates.base64URLDecoded($0) }.map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(decoded("Zm9vYg==") == "foob")
+        #expect(decoded("Zm9vYmE") == "fooba")
+        #expect(decoded("Pz8-") == "??>")  // "Pz8+" in the standard alphabet
+        #expect(decoded("Pz8_") == "???")  // "Pz8/"
+        #expect(decoded("Zm9v=Yg") == nil)  // padding inside
+        #expect(decoded("Zm9vY") == nil)  // 5 characters: no encoding ends so
+        #expect(decoded("Zm9+Yg") == nil)  // the standard alphabet's + is not base64url
+        #expect(decoded("") == nil)
+    }
 }

@@ -88,7 +88,7 @@ extension CatalogDiffer {
                 territories.formUnion(phase.prices.keys)
                 territories.formUnion(phase.discounts.keys)
             }
-            for territory in territories.sorted(by: { $0.alpha2 < $1.alpha2 }) {
+            for territory in territories.sorted() {
                 let was = previous.phases.map { $0.value(in: territory) }
                 let now = next.phases.map { $0.value(in: territory) }
                 guard was != now else { continue }
@@ -223,7 +223,7 @@ extension CatalogDiffer {
     private func amountChanges(_ before: [Territory: Money], _ after: [Territory: Money], field: DiffField,
                                item: String, sameFormat: Bool, judging: ImpactJudging?) -> [FieldChange] {
         var changes: [FieldChange] = []
-        for territory in Set(before.keys).union(after.keys).sorted(by: { $0.alpha2 < $1.alpha2 }) {
+        for territory in Set(before.keys).union(after.keys).sorted() {
             let (was, now) = (before[territory], after[territory])
             guard was != now, sameFormat || (was != nil && now != nil) else { continue }
             var percent: Decimal?

@@ -352,7 +352,7 @@ public struct CatalogDiffer: Sendable {
         if let period = product.period { head += head.isEmpty ? period.description : " \(period)" }
         if !head.isEmpty { parts.append(head) }
         let price = product.prices[catalog.baseTerritory]
-            ?? product.prices.min(by: { $0.key.alpha2 < $1.key.alpha2 })?.value
+            ?? product.prices.min(by: { $0.key < $1.key })?.value
         if let price { parts.append(price.money.description) }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }

@@ -37,8 +37,11 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.currency = currency
     }
 
-    /// Canonical text: `9.99 USD`.
-    public var description: String { Money.format(amount, unit: currency.code) }
+    /// Canonical text: `9.99 USD`. A catalog repeats a few hundred amounts across 350,000 prices, so each text is
+    /// made once (`MoneyTextCache`).
+    public var description: String {
+        MoneyTextCache.shared.text(of: self) { Money.format(amount, unit: currency.code) }
+    }
 
     /// The amount as plain decimal text (`9.99`, `120`), POSIX style, rounded to 12 decimal places.
     public static func format(_ amount: Decimal) -> String {
@@ -171,5 +174,34 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
         let whole = Decimal(units)
         let fraction = Decimal(sign: nanos < 0 ? .minus : .plus, exponent: -9, significand: Decimal(nanos.magnitude))
         return whole + fraction
+    }
+}
+
+/// The texts of amounts already written, keyed by the exact bytes of the amount (and the currency): two amounts with
+/// the same bytes have the same text, whatever `Decimal`'s equality says about `9.990` and `9.99`. Bounded, locked.
+final class MoneyTextCache: @unchecked Sendable {
+    static let shared = MoneyTextCache()
+    private struct Key: Hashable {
+        let low: UInt64, high: UInt64, rest: UInt32
+        let currency: CurrencyCode
+    }
+    private let lock = NSLock()
+    private var texts: [Key: String] = [:]
+    private static let limit = 4096
+    private static let keyed = MemoryLayout<Decimal>.size == 20
+
+    func text(of money: Money, making: () -> String) -> String {
+        guard Self.keyed else { return making() }
+        let key = withUnsafeBytes(of: money.amount) { bytes in
+            Key(low: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+                high: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                rest: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self), currency: money.currency)
+        }
+        if let known = lock.withLock({ texts[key] }) { return known }
+        let text = making()
+        lock.withLock {
+            if texts.count < Self.limit { texts[key] = text }
+        }
+        return text
     }
 }

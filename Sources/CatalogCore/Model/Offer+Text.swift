@@ -83,7 +83,7 @@ extension Offer {
     public func summary(preferring base: Territory) -> String {
         let priced = Set(phases.flatMap { Array($0.prices.keys) + Array($0.discounts.keys) })
         if priced.isEmpty || priced.contains(base) { return text(in: priced.isEmpty ? nil : base) }
-        return text(in: priced.min { $0.alpha2 < $1.alpha2 })
+        return text(in: priced.min())
     }
 
     /// `promotional offer 'spring_promo'`; one-time offers with their purchase option (`Play offer 'buy/sale'`).

@@ -185,27 +185,53 @@ struct ASCPriceRowDates {
     /// IDs longer than this are not decoded (real ones are a few hundred characters).
     static let maximumLength = 4096
 
+    /// Read for each undated row of a big catalog (350,000 at 2,000 products), so without Foundation's string
+    /// replacing, base64 and `JSONSerialization`: the ID's bytes are decoded here and parsed by `JSONTapeParser`.
     init?(id: String) {
-        guard !id.isEmpty, id.utf8.count <= Self.maximumLength,
-              id.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "=")
-                  || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
-                  || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) })
+        var id = id
+        guard let json = id.withUTF8({ Self.base64URLDecoded($0) }),
+              let document = try? JSONDocument(utf8: Data(json), path: ""), document.root.members != nil
         else { return nil }
-        var base64 = id.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.hasSuffix("=") { base64.removeLast() }
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        let root = document.root
+        /// `.some(nil)` for a date absent or null, nil for a value that is not an ISO date.
         func date(_ key: String) -> CalendarDate?? {
-            switch object[key] {
-            case nil, is NSNull: .some(nil)
-            case let text as String: CalendarDate(iso: text).map { .some($0) }
-            default: nil
-            }
+            guard let value = root[key], !value.isNull else { return .some(nil) }
+            return value.string.flatMap { CalendarDate(iso: $0) }.map { .some($0) }
         }
-        guard object["sd"] != nil || object["ed"] != nil, let start = date("sd"), let end = date("ed") else { return nil }
+        guard root["sd"] != nil || root["ed"] != nil, let start = date("sd"), let end = date("ed") else { return nil }
         self.start = start
         self.end = end
+    }
+
+    /// The bytes of base64url text (RFC 4648 §5: `-` and `_` for `+` and `/`), trailing `=` padding optional;
+    /// nil for any other byte, `=` inside the text, a length no encoding gives, or more than `maximumLength`.
+    static func base64URLDecoded(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var length = text.count
+        while length > 0, text[length - 1] == UInt8(ascii: "=") { length -= 1 }
+        guard length > 0, text.count <= maximumLength, length % 4 != 1 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(length * 3 / 4)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for byte in text[..<length] {
+            let value: UInt32
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a")) + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0")) + 52
+            case UInt8(ascii: "-"): value = 62
+            case UInt8(ascii: "_"): value = 63
+            default: return nil
+            }
+            accumulator = accumulator << 6 | value
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                bytes.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+                accumulator &= (1 << UInt32(bits)) - 1
+            }
+        }
+        return bytes
     }
 }
 

@@ -74,10 +74,13 @@ struct JSONFolder {
                 """, at: text.location(of: [pagesKey, .index(index)]))
         }
         self.manifest = manifest
+        // One walk over the records, not one from the start for each (a snapshot of 10,000 products has 40,000).
+        let records = text.elementLocations(at: [pagesKey])
         documents = listing.map { name in
             let recorded = pages[name]
             return Document(name: name, path: base + "/" + name, page: recorded?.page,
-                            recorded: recorded.map { text.location(of: [pagesKey, .index($0.index)]) })
+                            recorded: recorded.map { records.indices.contains($0.index) ? records[$0.index]
+                                                         : text.location(of: [pagesKey, .index($0.index)]) })
         }
     }
 
@@ -181,6 +184,11 @@ private struct ManifestText {
             value = next
         }
         return document.location(of: value)
+    }
+
+    /// The locations of the elements of the array at `path`, in order; empty when there is no array there.
+    func elementLocations(at path: [Step]) -> [SourceLocation] {
+        value(at: path)?.elements?.map { document.location(of: $0) } ?? []
     }
 
     /// The value at `path`, if the document has one there.

@@ -134,7 +134,7 @@ public struct CatalogJSONExporter: Sendable {
                              to json: inout PrettyJSONWriter) {
         json.key("prices")
         json.beginObject()
-        for price in prices.sorted(by: { $0.territory.alpha2 < $1.territory.alpha2 }) {
+        for price in prices.sorted(by: { $0.territory < $1.territory }) {
             json.key(price.territory.alpha2)
             guard let later = form.schedules[price.territory] else {
                 json.string(price.money.description)

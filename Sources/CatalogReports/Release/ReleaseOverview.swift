@@ -305,7 +305,7 @@ public struct ReleaseOverview: Hashable, Sendable {
         let storeList = self.stores
         priceMatrices = matrices.map { id, territories in
             let pricedIn = priced[id] ?? Array(repeating: false, count: storeCount)
-            let rows = territories.values.sorted { $0.territory.alpha2 < $1.territory.alpha2 }.map { row in
+            let rows = territories.values.sorted { $0.territory < $1.territory }.map { row in
                 var row = row
                 row.compared = storeList.indices.map { index in
                     pricedIn[index] && storeList[index].priceableTerritories?.contains(row.territory) ?? true
@@ -408,7 +408,7 @@ public struct ReleaseOverview: Hashable, Sendable {
     /// `rent-30d (rent P30D, 1.99 USD)`. Prices are the base territory's, else the first territory's.
     private static func offers(of product: Product, in catalog: Catalog) -> [String] {
         func price(_ prices: [Territory: Money]) -> Money? {
-            prices[catalog.baseTerritory] ?? prices.min { $0.key.alpha2 < $1.key.alpha2 }?.value
+            prices[catalog.baseTerritory] ?? prices.min { $0.key < $1.key }?.value
         }
         var lines: [String] = []
         for offer in (product.offers ?? []).sorted(by: { $0.key < $1.key }) {

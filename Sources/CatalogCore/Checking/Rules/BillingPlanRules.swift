@@ -26,7 +26,7 @@ enum BillingPlanRules {
                 continue
             }
             let storeAt = other.location ?? pair.theirs.location
-            for (territory, amount) in plan.prices.sorted(by: { $0.key.alpha2 < $1.key.alpha2 })
+            for (territory, amount) in plan.prices.sorted(by: { $0.key < $1.key })
             where territories?.contains(territory) ?? true {
                 if let actual = other.prices[territory] {
                     guard actual != amount else { continue }
@@ -73,7 +73,7 @@ enum BillingPlanRules {
             }
             // The range is Apple's for a yearly subscription; a product of another period has no such plan.
             let yearly = product.period.map { $0 == year } ?? true
-            for (territory, amount) in monthly.prices.sorted(by: { $0.key.alpha2 < $1.key.alpha2 }) where yearly {
+            for (territory, amount) in monthly.prices.sorted(by: { $0.key < $1.key }) where yearly {
                 guard let price = product.prices[territory]?.money ?? upfront?.prices[territory],
                       price.currency == amount.currency else { continue }
                 let total = amount.amount * 12
@@ -88,7 +88,7 @@ enum BillingPlanRules {
                             : "above 1.5 × the yearly price \(price)")
                         + "; App Store Connect accepts \(range)"))
             }
-            for (territory, commitment) in monthly.commitmentPrices.sorted(by: { $0.key.alpha2 < $1.key.alpha2 }) {
+            for (territory, commitment) in monthly.commitmentPrices.sorted(by: { $0.key < $1.key }) {
                 guard let amount = monthly.prices[territory], amount.currency == commitment.currency else { continue }
                 let twelve = Money(amount: amount.amount * 12, currency: amount.currency)
                 guard twelve.amount != commitment.amount else { continue }

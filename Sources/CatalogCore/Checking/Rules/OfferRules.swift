@@ -134,7 +134,7 @@ enum OfferRules {
             }
         }
         var result: [(Territory, String, String?)] = []
-        for territory in candidates.sorted(by: { $0.alpha2 < $1.alpha2 })
+        for territory in candidates.sorted()
         where territories?.contains(territory) ?? true {
             var differs = false
             var storeStatesAny = false
@@ -233,7 +233,7 @@ enum OfferRules {
         var findings: [Finding] = []
         var flagged: Set<Territory> = []
         for phase in offer.phases where phase.mode == .freeTrial {
-            for (territory, price) in phase.prices.sorted(by: { $0.key.alpha2 < $1.key.alpha2 })
+            for (territory, price) in phase.prices.sorted(by: { $0.key < $1.key })
             where flagged.insert(territory).inserted {
                 let location = phase.location ?? offer.location ?? product.location
                 findings.append(lintFinding(
@@ -270,7 +270,7 @@ enum OfferRules {
             } else {
                 continue
             }
-            for (territory, price) in phase.prices.sorted(by: { $0.key.alpha2 < $1.key.alpha2 }) {
+            for (territory, price) in phase.prices.sorted(by: { $0.key < $1.key }) {
                 guard let regular = product.prices[territory]?.money, regular.currency == price.currency else { continue }
                 let limit = Money(amount: regular.amount * Decimal(multiple), currency: regular.currency)
                 guard price.amount >= limit.amount, flagged.insert(territory).inserted else { continue }

@@ -32,7 +32,7 @@ enum PurchaseOptionRules {
             }
             // A store option that states no price defines none (as for products, DESIGN.md §5a.7).
             guard !other.prices.isEmpty else { continue }
-            for (territory, price) in option.prices.sorted(by: { $0.key.alpha2 < $1.key.alpha2 })
+            for (territory, price) in option.prices.sorted(by: { $0.key < $1.key })
             where territories?.contains(territory) ?? true {
                 let actual = other.prices[territory]
                 guard actual != price, actual != nil || pair.storePrices(territory) else { continue }
