@@ -14,30 +14,35 @@ struct ReadmeTests {
                                      executable: URL(fileURLWithPath: "/usr/bin/env"))
     }
 
-    @Test("the README's rules table and docs/rules.md list every rule as `catalogcheck rules` does")
+    @Test("the README's rules summary and docs/rules.md list every rule as `catalogcheck rules` does")
     func rulesAreTheBinarys() throws {
         let result = try readmeRules(["--check"])
 
         #expect(result.exitCode == 0, "run scripts/readme-rules:\n\(result.stdout)\(result.stderr)")
         let readme = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let rules = try CommandRunner.run(["rules"]).stdout.split(separator: "\n")
-        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") && $0.contains("` | ") }
-        #expect(rows.count >= rules.count)
-        for rule in rules {
-            let id = rule.split(separator: " ").first.map(String.init) ?? ""
-            #expect(readme.contains("| `\(id)` |"), "\(id) is not in the README's table")
+        let summary = readme.split(separator: "\n").filter { $0.hasPrefix("**") && $0.contains(":** `") }
+        let rules = try CommandRunner.run(["rules"]).stdout.split(separator: "\n").map { $0.split(separator: " ") }
+        var expected: [String] = []
+        for severity in ["error", "warning", "note"] {
+            expected += rules.filter { $0.count > 1 && $0[1] == severity }.map { String($0[0]) }
         }
+        let listed: [String] = summary.flatMap { line in
+            line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        }
+
+        #expect(listed == expected)
+        #expect(summary.count == 3)
     }
 
-    @Test("a README whose table lacks a rule fails the check, naming the rule; the script then writes it back")
+    @Test("a README whose summary lacks a rule fails the check, naming the rule; the script then writes it back")
     func aStaleTableFails() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let root = Fixtures.repositoryRoot
         let readme = folder.appendingPathComponent("README.md"), reference = folder.appendingPathComponent("rules.md")
         let original = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let stale = original.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("| `offer-mismatch` |") }.joined(separator: "\n")
+        let stale = original.replacingOccurrences(of: " · `offer-mismatch`", with: "")
         #expect(stale != original)
         try Data(stale.utf8).write(to: readme)
         try FileManager.default.copyItem(at: root.appendingPathComponent("docs/rules.md"), to: reference)
@@ -48,7 +53,8 @@ struct ReadmeTests {
         let after = try String(contentsOf: readme, encoding: .utf8)
 
         #expect(check.exitCode == 1)
-        #expect(check.stdout.contains("+| `offer-mismatch` | error |"), "\(check.stdout)")
+        #expect(check.stdout.contains("· `offer-mismatch` ·"), "\(check.stdout)")
+        #expect(check.stdout.contains("\n+**"), "\(check.stdout)")
         #expect(write.exitCode == 0, "\(write.stderr)")
         #expect(after == original)
     }
