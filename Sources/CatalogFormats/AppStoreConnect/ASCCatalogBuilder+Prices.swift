@@ -186,21 +186,48 @@ struct ASCPriceRowDates {
     static let maximumLength = 4096
 
     /// Read for each undated row of a big catalog (350,000 at 2,000 products), so without Foundation's string
-    /// replacing, base64 and `JSONSerialization`: the ID's bytes are decoded here and parsed by `JSONTapeParser`.
+    /// replacing, base64 and `JSONSerialization`, and without a `JSONDocument`: the ID's bytes are decoded here,
+    /// checked by `JSONTapeParser` and the root object's members read off its tape.
     init?(id: String) {
         var id = id
-        guard let json = id.withUTF8({ Self.base64URLDecoded($0) }),
-              let document = try? JSONDocument(utf8: Data(json), path: ""), document.root.members != nil
-        else { return nil }
-        let root = document.root
-        /// `.some(nil)` for a date absent or null, nil for a value that is not an ISO date.
-        func date(_ key: String) -> CalendarDate?? {
-            guard let value = root[key], !value.isNull else { return .some(nil) }
-            return value.string.flatMap { CalendarDate(iso: $0) }.map { .some($0) }
-        }
-        guard root["sd"] != nil || root["ed"] != nil, let start = date("sd"), let end = date("ed") else { return nil }
+        guard let json = id.withUTF8({ Self.base64URLDecoded($0) }) else { return nil }
+        guard let (start, end) = json.withUnsafeBufferPointer({ Self.dates(inJSON: $0) }) else { return nil }
         self.start = start
         self.end = end
+    }
+
+    /// The `sd` and `ed` of a JSON object (absent or null: no date), nil when the bytes are not a JSON object, it has
+    /// neither member, or one is neither null nor an ISO date string.
+    private static func dates(inJSON bytes: UnsafeBufferPointer<UInt8>) -> (CalendarDate?, CalendarDate?)? {
+        guard let tape = try? JSONTapeParser.parse(bytes), tape[0].kind == .object else { return nil }
+        func text(_ entry: JSONTape.Entry) -> String {
+            let start = entry.offset + 1
+            if entry.kind == .string {
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + entry.extent)]), as: UTF8.self)
+            }
+            return String(decoding: JSONStringDecoding.decode(bytes, from: start, count: entry.extent), as: UTF8.self)
+        }
+        var start: CalendarDate?, end: CalendarDate?
+        var found = false
+        var position = 1
+        while position < tape[0].extent {
+            let key = text(tape[position])
+            let value = tape[position + 1]
+            if key == "sd" || key == "ed" {
+                found = true
+                var date: CalendarDate?
+                switch value.kind {
+                case .null: date = nil
+                case .string, .escapedString:
+                    guard let day = CalendarDate(iso: text(value)) else { return nil }
+                    date = day
+                default: return nil
+                }
+                if key == "sd" { start = date } else { end = date }
+            }
+            position = tape.next(after: position + 1)
+        }
+        return found ? (start, end) : nil
     }
 
     /// The bytes of base64url text (RFC 4648 §5: `-` and `_` for `+` and `/`), trailing `=` padding optional;

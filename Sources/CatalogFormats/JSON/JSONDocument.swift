@@ -9,8 +9,21 @@ final class JSONDocument {
     var path: String { source.path }
     /// The file's bytes and line tables.
     let source: SourceText
-    /// The parsed structure.
-    let tape: JSONTape
+    /// The parsed structure. For a document up to `pinnedLimit` bytes (a page `fetch` writes holds at most 200
+    /// resources, well below), its bytes and tape words are copied into memory of its own, which lookups index
+    /// through pointers: a reader looks values up millions of times in a big snapshot, and reaching the bytes
+    /// through `Data` (whose storage is a class, checked for exclusive access on each reach) and the words through
+    /// the tape's array cost more than the lookup itself. A bigger document is read through `Data` and the tape,
+    /// so that its bytes are not held twice.
+    private let storage: Storage
+    private static let pinnedLimit = 4 << 20
+
+    private enum Storage {
+        case pinned(bytes: UnsafeMutableBufferPointer<UInt8>, count: Int, words: UnsafeMutableBufferPointer<UInt64>)
+        case shared(JSONTape)
+    }
+    /// A pinned tape's extents too large for their word (`JSONTape`).
+    private let largeExtents: [Int: Int]
 
     /// The root value.
     var root: JSONValue { JSONValue(document: self, index: 0) }
@@ -31,7 +44,18 @@ final class JSONDocument {
         switch result {
         case .success(let tape):
             self.source = source
-            self.tape = tape
+            if data.count <= Self.pinnedLimit {
+                let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
+                data.copyBytes(to: bytes)
+                let (tapeWords, largeExtents) = tape.parts
+                let words = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(tapeWords.count, 1))
+                _ = words.initialize(from: tapeWords)
+                storage = .pinned(bytes: bytes, count: data.count, words: words)
+                self.largeExtents = largeExtents
+            } else {
+                storage = .shared(tape)
+                largeExtents = [:]
+            }
         case .failure(let error):
             let problems = error.problems.map {
                 CatalogReadError("invalid JSON: \($0.message)", at: source.location(ofOffset: $0.offset))
@@ -67,9 +91,37 @@ final class JSONDocument {
         CatalogReadError(message, at: location(of: value))
     }
 
+    deinit {
+        if case .pinned(let bytes, _, let words) = storage {
+            bytes.deallocate()
+            words.deallocate()
+        }
+    }
+
     /// Calls `body` with the document's bytes.
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        source.bytes.withUnsafeBytes { body($0.bindMemory(to: UInt8.self)) }
+        switch storage {
+        case .pinned(let bytes, let count, _): body(UnsafeBufferPointer(rebasing: bytes[0..<count]))
+        case .shared: source.bytes.withUnsafeBytes { body($0.bindMemory(to: UInt8.self)) }
+        }
+    }
+
+    /// The tape's entry at `index`.
+    @inline(__always)
+    func entry(at index: Int) -> JSONTape.Entry {
+        switch storage {
+        case .pinned(_, _, let words): JSONTape.entry(words[index], at: index, largeExtent: largeExtents[index] ?? 0)
+        case .shared(let tape): tape[index]
+        }
+    }
+
+    /// The index of the entry after `index` and everything inside it.
+    func next(after index: Int) -> Int {
+        let entry = entry(at: index)
+        switch entry.kind {
+        case .object, .array: return entry.extent
+        default: return index + 1
+        }
     }
 
     /// The text of the string entry at `index` (a value or a key), escapes decoded.
@@ -79,7 +131,7 @@ final class JSONDocument {
 
     /// Calls `body` with the UTF-8 bytes of the string entry at `index` (escapes decoded), making no `String`.
     fileprivate func withStringBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let entry = tape[index]
+        let entry = entry(at: index)
         return withBytes { bytes in
             let start = entry.offset + 1
             if entry.kind == .string {
@@ -91,7 +143,7 @@ final class JSONDocument {
 
     /// The source text of the scalar entry at `index`.
     fileprivate func text(at index: Int) -> String {
-        let entry = tape[index]
+        let entry = entry(at: index)
         return withBytes { bytes in
             String(decoding: UnsafeBufferPointer(rebasing: bytes[entry.offset..<(entry.offset + entry.extent)]),
                    as: UTF8.self)
@@ -104,8 +156,8 @@ final class JSONDocument {
         withBytes { bytes in
             var position = index + 1
             while position < end {
-                if JSONDocument.string(tape[position], equals: key, in: bytes) { return position + 1 }
-                position = tape.next(after: position + 1)
+                if JSONDocument.string(entry(at: position), equals: key, in: bytes) { return position + 1 }
+                position = next(after: position + 1)
             }
             return nil
         }
@@ -137,7 +189,7 @@ struct JSONValue {
     /// The value's tape index.
     let index: Int
 
-    private var entry: JSONTape.Entry { document.tape[index] }
+    private var entry: JSONTape.Entry { document.entry(at: index) }
 
     /// What kind of value this is.
     var kind: Kind {
@@ -278,7 +330,7 @@ struct JSONMember {
         document.withStringBytes(at: keyIndex, body)
     }
     /// Byte offset of the key's opening quote.
-    var keyOffset: Int { document.tape[keyIndex].offset }
+    var keyOffset: Int { document.entry(at: keyIndex).offset }
     /// The value.
     var value: JSONValue { JSONValue(document: document, index: keyIndex + 1) }
 }
@@ -298,7 +350,7 @@ struct JSONMembers: Sequence {
         mutating func next() -> JSONMember? {
             guard position < end else { return nil }
             let member = JSONMember(document: document, keyIndex: position)
-            position = document.tape.next(after: position + 1)
+            position = document.next(after: position + 1)
             return member
         }
     }
@@ -329,7 +381,7 @@ struct JSONElements: Collection {
     var endIndex: Index { Index(position: end) }
 
     func index(after index: Index) -> Index {
-        Index(position: document.tape.next(after: index.position))
+        Index(position: document.next(after: index.position))
     }
 
     subscript(index: Index) -> JSONValue {

@@ -64,16 +64,25 @@ struct JSONTape {
 
     /// The entry at `index`.
     subscript(index: Int) -> Entry {
-        let word = words[index]
+        Self.entry(words[index], at: index, largeExtent: largeExtents[index] ?? 0)
+    }
+
+    /// The entry that `word`, the word at `index` of a tape, holds; `largeExtent` is read only for an extent kept
+    /// aside.
+    @inline(__always)
+    static func entry(_ word: UInt64, at index: Int, largeExtent: @autoclosure () -> Int) -> Entry {
         let kind = EntryKind(rawValue: UInt8(truncatingIfNeeded: word >> (64 - 3))) ?? .null
-        let offset = Int(truncatingIfNeeded: (word >> Self.extentBits) & ((1 << Self.offsetBits) - 1))
-        var extent = Int(truncatingIfNeeded: word & Self.extentMask)
-        if extent == Self.extentMask { extent = largeExtents[index] ?? 0 }
+        let offset = Int(truncatingIfNeeded: (word >> extentBits) & ((1 << offsetBits) - 1))
+        var extent = Int(truncatingIfNeeded: word & extentMask)
+        if extent == extentMask { extent = largeExtent() }
         switch kind {
         case .object, .array: return Entry(kind: kind, offset: offset, extent: index + extent)
         default: return Entry(kind: kind, offset: offset, extent: extent)
         }
     }
+
+    /// The words and the large extents, for a reader that keeps them in memory of its own (`JSONDocument`).
+    var parts: (words: [UInt64], largeExtents: [Int: Int]) { (words, largeExtents) }
 
     /// The index of the entry after `index` and everything inside it.
     func next(after index: Int) -> Int {

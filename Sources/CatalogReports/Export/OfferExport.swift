@@ -411,7 +411,16 @@ extension CatalogJSONExporter {
         json.endObject()
     }
 
+    /// `"key" : {"DE" : "…", "US" : "…"}`, by territory code (a territory's order is its code's), when there are
+    /// prices; nothing otherwise.
     private func writePrices(_ prices: [Territory: Money], key: String, to json: inout PrettyJSONWriter) {
-        json.member(key, sorted: prices.map { (key: $0.key.alpha2, value: $0.value.description) })
+        guard !prices.isEmpty else { return }
+        json.key(key)
+        json.beginObject()
+        for (territory, money) in prices.sorted(by: { $0.key < $1.key }) {
+            json.key(territory.alpha2)
+            json.string(money.description)
+        }
+        json.endObject()
     }
 }
