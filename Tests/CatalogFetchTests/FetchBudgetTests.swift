@@ -128,7 +128,7 @@ struct FetchBudgetTests {
         await scene.finish()
     }
 
-    /// The README's count: the demo app (4 in-app purchases, 1 group, 3 subscriptions, one with introductory
+    /// docs/fetch.md's count: the demo app (4 in-app purchases, 1 group, 3 subscriptions, one with introductory
     /// offers; 4 offers with prices and 1 free one) at Apple's page size costs 31 requests (3 + 1 group + 4 × 4
     /// in-app purchases + 2 × 3 subscriptions + 1 offers list + 4 offers' prices); the offers lists come with the
     /// in-app purchases and subscriptions (`include=`), so offers cost one request per priced offer and nothing
