@@ -70,6 +70,23 @@ struct MoneyTests {
         }
     }
 
+    @Test("each amount's text is made once and kept by its exact bytes: equal amounts written differently, and one amount in two currencies, keep their own texts")
+    func textsAreKeptByBytes() throws {
+        // Arrange: 9.99 as 999 × 10⁻² and as 9990 × 10⁻³ (equal as Decimals), in dollars and euros.
+        let dollar = try #require(CurrencyCode("USD")), euro = try #require(CurrencyCode("EUR"))
+        let short = Decimal(sign: .plus, exponent: -2, significand: 999)
+        let long = Decimal(sign: .plus, exponent: -3, significand: 9990)
+        let amounts = [(short, dollar), (long, dollar), (short, euro), (long, euro)]
+
+        // Act: each written three times, interleaved, so the later ones come from the cache.
+        let texts = (0..<3).flatMap { _ in amounts.map { Money(amount: $0.0, currency: $0.1).description } }
+
+        // Assert: every text is what formatting that value writes, the first time and from the cache.
+        let expected = amounts.map { Money.format($0.0) + " " + $0.1.code }
+        #expect(texts == expected + expected + expected)
+        #expect(Set(expected).count == (Money.format(short) == Money.format(long) ? 2 : 4))
+    }
+
     /// What `Money.format` wrote before its fast path: the value rounded to 12 places, then `description`.
     private static func referenceText(_ amount: Decimal) -> String {
         var value = amount
