@@ -108,14 +108,18 @@ struct JSONTapeTests {
         }
     }
 
-    @Test("every value of 3,000 generated documents reads as JSONSerialization reads it")
-    func agreesWithFoundation() throws {
+    /// Pinned (the bytes and tape copied, read through pointers: every document up to 4 MiB) and not (read through
+    /// `Data` and the tape's array: a bigger one), the same documents read the same.
+    @Test("every value of 3,000 generated documents reads as JSONSerialization reads it", arguments: [
+        JSONDocument.pinnedLimit, 0,
+    ])
+    func agreesWithFoundation(pinnedLimit: Int) throws {
         var generator = JSONCorpusGenerator(random: SeededGenerator(seed: 0x5EED_1234))
         var containers = 0
         for number in 0..<3000 {
             let text = generator.value(depth: 5)
             let data = Data(text.utf8)
-            let document = try JSONDocument(data: data, path: "t.json")
+            let document = try JSONDocument(utf8: data, path: "t.json", pinnedLimit: pinnedLimit)
             let foundation = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             let mismatch = agree(document.root, foundation, path: "$")
             #expect(mismatch == nil, "document \(number) differs at \(mismatch ?? ""): \(text)")

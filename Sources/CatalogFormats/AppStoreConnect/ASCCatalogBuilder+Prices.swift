@@ -201,11 +201,7 @@ struct ASCPriceRowDates {
     private static func dates(inJSON bytes: UnsafeBufferPointer<UInt8>) -> (CalendarDate?, CalendarDate?)? {
         guard let tape = try? JSONTapeParser.parse(bytes), tape[0].kind == .object else { return nil }
         func text(_ entry: JSONTape.Entry) -> String {
-            let start = entry.offset + 1
-            if entry.kind == .string {
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + entry.extent)]), as: UTF8.self)
-            }
-            return String(decoding: JSONStringDecoding.decode(bytes, from: start, count: entry.extent), as: UTF8.self)
+            entry.withStringBytes(in: bytes) { String(decoding: $0, as: UTF8.self) }
         }
         var start: CalendarDate?, end: CalendarDate?
         var found = false

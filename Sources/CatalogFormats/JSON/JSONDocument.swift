@@ -16,14 +16,12 @@ final class JSONDocument {
     /// the tape's array cost more than the lookup itself. A bigger document is read through `Data` and the tape,
     /// so that its bytes are not held twice.
     private let storage: Storage
-    private static let pinnedLimit = 4 << 20
+    static let pinnedLimit = 4 << 20
 
     private enum Storage {
         case pinned(bytes: UnsafeMutableBufferPointer<UInt8>, count: Int, words: UnsafeMutableBufferPointer<UInt64>)
         case shared(JSONTape)
     }
-    /// A pinned tape's extents too large for their word (`JSONTape`).
-    private let largeExtents: [Int: Int]
 
     /// The root value.
     var root: JSONValue { JSONValue(document: self, index: 0) }
@@ -35,8 +33,9 @@ final class JSONDocument {
         try self.init(utf8: TextEncoding.utf8(data, path: path), path: path)
     }
 
-    /// Parses bytes that `TextEncoding.utf8` returned.
-    init(utf8 data: Data, path: String) throws(CatalogReadError) {
+    /// Parses bytes that `TextEncoding.utf8` returned; a document up to `pinnedLimit` bytes is pinned (tests
+    /// read one document both ways).
+    init(utf8 data: Data, path: String, pinnedLimit: Int = JSONDocument.pinnedLimit) throws(CatalogReadError) {
         let source = SourceText(path: path, bytes: data)
         let result: Result<JSONTape, JSONSyntaxError> = data.withUnsafeBytes { raw in
             Result { () throws(JSONSyntaxError) in try JSONTapeParser.parse(raw.bindMemory(to: UInt8.self)) }
@@ -44,17 +43,15 @@ final class JSONDocument {
         switch result {
         case .success(let tape):
             self.source = source
-            if data.count <= Self.pinnedLimit {
+            // A tape of up to 4 MiB has fewer entries than bytes, far from the 16 M whose extents it keeps aside.
+            if data.count <= pinnedLimit, let tapeWords = tape.wordsAlone {
                 let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
                 data.copyBytes(to: bytes)
-                let (tapeWords, largeExtents) = tape.parts
                 let words = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(tapeWords.count, 1))
                 _ = words.initialize(from: tapeWords)
                 storage = .pinned(bytes: bytes, count: data.count, words: words)
-                self.largeExtents = largeExtents
             } else {
                 storage = .shared(tape)
-                largeExtents = [:]
             }
         case .failure(let error):
             let problems = error.problems.map {
@@ -110,18 +107,14 @@ final class JSONDocument {
     @inline(__always)
     func entry(at index: Int) -> JSONTape.Entry {
         switch storage {
-        case .pinned(_, _, let words): JSONTape.entry(words[index], at: index, largeExtent: largeExtents[index] ?? 0)
+        case .pinned(_, _, let words): JSONTape.entry(words[index], at: index, largeExtent: 0)
         case .shared(let tape): tape[index]
         }
     }
 
     /// The index of the entry after `index` and everything inside it.
     func next(after index: Int) -> Int {
-        let entry = entry(at: index)
-        switch entry.kind {
-        case .object, .array: return entry.extent
-        default: return index + 1
-        }
+        entry(at: index).next(after: index)
     }
 
     /// The text of the string entry at `index` (a value or a key), escapes decoded.
@@ -132,13 +125,7 @@ final class JSONDocument {
     /// Calls `body` with the UTF-8 bytes of the string entry at `index` (escapes decoded), making no `String`.
     fileprivate func withStringBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let entry = entry(at: index)
-        return withBytes { bytes in
-            let start = entry.offset + 1
-            if entry.kind == .string {
-                return body(UnsafeBufferPointer(rebasing: bytes[start..<(start + entry.extent)]))
-            }
-            return JSONStringDecoding.decode(bytes, from: start, count: entry.extent).withUnsafeBufferPointer(body)
-        }
+        return withBytes { entry.withStringBytes(in: $0, body) }
     }
 
     /// The source text of the scalar entry at `index`.

@@ -19,6 +19,22 @@ struct JSONTape {
         /// For a container the index of the entry after its end; for a scalar its length in bytes (a string's
         /// without the quotes).
         let extent: Int
+
+        /// The index of the entry after this one, at `index`, and everything inside it.
+        func next(after index: Int) -> Int {
+            switch kind {
+            case .object, .array: extent
+            default: index + 1
+            }
+        }
+
+        /// Calls `body` with the UTF-8 bytes of this string entry of `bytes` (escapes decoded), making no `String`.
+        func withStringBytes<Result>(in bytes: UnsafeBufferPointer<UInt8>,
+                                     _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            let start = offset + 1
+            if kind == .string { return body(UnsafeBufferPointer(rebasing: bytes[start..<(start + extent)])) }
+            return JSONStringDecoding.decode(bytes, from: start, count: extent).withUnsafeBufferPointer(body)
+        }
     }
 
     // A word: the kind in the top 3 bits, the offset in the next 37 (files up to 128 GiB), and in the low 24
@@ -81,16 +97,13 @@ struct JSONTape {
         }
     }
 
-    /// The words and the large extents, for a reader that keeps them in memory of its own (`JSONDocument`).
-    var parts: (words: [UInt64], largeExtents: [Int: Int]) { (words, largeExtents) }
+    /// The words, for a reader that keeps them in memory of its own (`JSONDocument`); nil when an extent is kept
+    /// aside, which only a tape of 16 M entries has.
+    var wordsAlone: [UInt64]? { largeExtents.isEmpty ? words : nil }
 
     /// The index of the entry after `index` and everything inside it.
     func next(after index: Int) -> Int {
-        let entry = self[index]
-        switch entry.kind {
-        case .object, .array: return entry.extent
-        default: return index + 1
-        }
+        self[index].next(after: index)
     }
 }
 

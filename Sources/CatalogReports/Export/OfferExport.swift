@@ -277,7 +277,7 @@ extension CatalogJSONExporter {
         for plan in plans {
             json.key(plan.type.rawValue)
             json.beginObject()
-            writePrices(plan.prices, key: "prices", to: &json)
+            json.member("prices", byTerritory: plan.prices, \.description)
             json.endObject()
         }
         json.endObject()
@@ -347,10 +347,10 @@ extension CatalogJSONExporter {
             switch option.kind {
             case .buy:
                 json.member("buy", true)
-                writePrices(option.prices, key: "prices", to: &json)
+                json.member("prices", byTerritory: option.prices, \.description)
             case .rent(let period, let expiration):
                 json.member("expiration", expiration?.description)
-                writePrices(option.prices, key: "prices", to: &json)
+                json.member("prices", byTerritory: option.prices, \.description)
                 json.member("rent", period.description)
             }
             json.member("state", option.isActive == false ? "inactive" : nil)
@@ -372,11 +372,11 @@ extension CatalogJSONExporter {
         case .discount(let discount)? where discountsOnly:
             json.member("discount", OfferExport.text(of: discount))
         case .discounts(let discounts)? where discountsOnly:
-            json.member("discounts", sorted: discounts.map { (key: $0.key.alpha2, value: OfferExport.text(of: $0.value)) })
+            json.member("discounts", byTerritory: discounts, OfferExport.text(of:))
         case .price(let money)? where !discountsOnly:
             json.member("price", money.description)
         case .prices(let prices)? where !discountsOnly:
-            writePrices(prices, key: "prices", to: &json)
+            json.member("prices", byTerritory: prices, \.description)
         default:
             break
         }
@@ -408,19 +408,6 @@ extension CatalogJSONExporter {
         }
         json.member("stackable", eligibility.stackable)
         json.member("waitMonths", eligibility.waitMonths)
-        json.endObject()
-    }
-
-    /// `"key" : {"DE" : "…", "US" : "…"}`, by territory code (a territory's order is its code's), when there are
-    /// prices; nothing otherwise.
-    private func writePrices(_ prices: [Territory: Money], key: String, to json: inout PrettyJSONWriter) {
-        guard !prices.isEmpty else { return }
-        json.key(key)
-        json.beginObject()
-        for (territory, money) in prices.sorted(by: { $0.key < $1.key }) {
-            json.key(territory.alpha2)
-            json.string(money.description)
-        }
         json.endObject()
     }
 }

@@ -1,3 +1,5 @@
+import CatalogCore
+
 /// Writes indented JSON straight into bytes, one value at a time, in the order the caller gives: the canonical
 /// exports pin their key order themselves, so no dictionary, `Encodable` tree or `JSONEncoder` is needed.
 ///
@@ -100,14 +102,15 @@ struct PrettyJSONWriter {
         endArray()
     }
 
-    /// `"key" : {"a" : "b"}` with the entries sorted by key, when there are any; nothing otherwise.
-    mutating func member(_ name: String, sorted entries: [(key: String, value: String)]) {
+    /// `"key" : {"DE" : "…", "US" : "…"}`, each value's `text` by territory code (a territory orders as its code),
+    /// when there are entries; nothing otherwise.
+    mutating func member<Value>(_ name: String, byTerritory entries: [Territory: Value], _ text: (Value) -> String) {
         guard !entries.isEmpty else { return }
         key(name)
         beginObject()
-        for entry in entries.sorted(by: { $0.key < $1.key }) {
-            key(entry.key)
-            string(entry.value)
+        for (territory, value) in entries.sorted(by: { $0.key < $1.key }) {
+            key(territory.alpha2)
+            string(text(value))
         }
         endObject()
     }
