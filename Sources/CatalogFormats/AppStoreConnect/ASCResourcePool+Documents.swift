@@ -11,12 +11,7 @@ extension ASCResourcePool {
         let root = document.root
         _ = beginDocument(path: document.path)
         if let elements = root.elements {
-            // `[]` carries no mark of the format (DESIGN.md §2): it must not read as an empty catalog.
-            guard !elements.isEmpty else {
-                throw document.error(
-                    "not an App Store Connect API response: the top level is an empty array, expected a JSON:API "
-                        + "document (an object with \"data\") or an array of them", at: root)
-            }
+            guard !elements.isEmpty else { throw Self.emptyArray(at: document.location(of: root)) }
             for (position, element) in elements.enumerated() {
                 try addDocument(element, in: document, path: "[\(position)]", request: nil)
             }
@@ -28,6 +23,38 @@ extension ASCResourcePool {
                     + "(a JSON:API document) or an array of them", at: root)
         }
         finishDocument(document.source)
+        try requireAgreement()
+    }
+
+    /// Adds a file's bytes: one document, or an array of documents (an export) parsed and pooled one at a time
+    /// (`JSONDocument.forEachElement`), so that the tape of a big export is never held whole.
+    mutating func add(fileBytes data: Data, path: String) throws(CatalogReadError) {
+        var began = false
+        let topLevel = try JSONDocument.forEachElement(data: data, path: path) { element, position throws(CatalogReadError) in
+            if !began {
+                _ = beginDocument(path: path)
+                began = true
+            }
+            try addDocument(element.root, in: element, path: "[\(position)]", request: nil)
+            finishDocument(element.source)
+        }
+        switch topLevel {
+        case .document(let document): try add(document)
+        case .array(let location, let count):
+            guard count > 0 else { throw Self.emptyArray(at: location) }
+            try requireAgreement()
+        }
+    }
+
+    /// `[]` carries no mark of the format (DESIGN.md §2): it must not read as an empty catalog.
+    private static func emptyArray(at location: SourceLocation) -> CatalogReadError {
+        CatalogReadError(
+            "not an App Store Connect API response: the top level is an empty array, expected a JSON:API "
+                + "document (an object with \"data\") or an array of them", at: location)
+    }
+
+    /// One resource in two places that disagree is a damaged input.
+    private func requireAgreement() throws(CatalogReadError) {
         if let disagreement {
             throw CatalogReadError(
                 "\(typeName(of: disagreement.node)) \(quotedForMessage(id(of: disagreement.node))) "

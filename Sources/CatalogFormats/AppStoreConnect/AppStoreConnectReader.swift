@@ -63,7 +63,7 @@ public struct AppStoreConnectReader: CatalogReader {
             return try read(folder: input.url, listing: input.listing, displayPath: displayPath, options: options)
         }
         var pool = ASCResourcePool()
-        try pool.add(JSONDocument(input))
+        try pool.add(fileBytes: input.bytes(), path: displayPath)
         return try catalog(of: &pool, displayPath: displayPath, options: options)
     }
 
@@ -88,7 +88,7 @@ public struct AppStoreConnectReader: CatalogReader {
     /// Reads one file's bytes (a document or an array of documents); `displayPath` names it in locations.
     public func read(data: Data, displayPath: String, options: ReadOptions) throws(CatalogReadError) -> Catalog {
         var pool = ASCResourcePool()
-        try pool.add(JSONDocument(data: data, path: displayPath))
+        try pool.add(fileBytes: data, path: displayPath)
         return try catalog(of: &pool, displayPath: displayPath, options: options)
     }
 

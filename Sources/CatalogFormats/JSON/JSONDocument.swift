@@ -54,12 +54,68 @@ final class JSONDocument {
                 storage = .shared(tape)
             }
         case .failure(let error):
-            let problems = error.problems.map {
-                CatalogReadError("invalid JSON: \($0.message)", at: source.location(ofOffset: $0.offset))
-            }
-            throw CatalogReadError(listing: problems, unlisted: error.unlisted)
-                ?? CatalogReadError("invalid JSON: \(error.message)", at: source.location(ofOffset: error.offset))
+            throw Self.readError(error, in: source)
         }
+    }
+
+    /// One element of a file's top-level array, as a document of its own: its root is the element, its locations
+    /// are the file's.
+    private init(element tape: JSONTape, source: SourceText) {
+        self.source = source
+        storage = .shared(tape)
+    }
+
+    /// Parses a file's bytes (as `init(data:path:)`) whose top level may be an array of documents, element by
+    /// element, so that no tape of the whole file is held: `element` gets each element of a top-level array as a
+    /// document of its own, with its position, in file order. Returns the array's location and its number of
+    /// elements; or, when the top level is not an array, the whole document, parsed as `init(data:path:)` parses
+    /// it. The errors are those of `init(data:path:)`, except that an error `element` throws ends the reading:
+    /// an element that fails is reported before a syntax error in a later one.
+    static func forEachElement(
+        data: Data, path: String, _ element: (JSONDocument, Int) throws(CatalogReadError) -> Void
+    ) throws(CatalogReadError) -> TopLevel {
+        let utf8 = try TextEncoding.utf8(data, path: path)
+        let source = SourceText(path: path, bytes: utf8)
+        var failure: CatalogReadError?
+        let result: Result<(offset: Int, count: Int)?, JSONSyntaxError> = utf8.withUnsafeBytes { raw in
+            Result { () throws(JSONSyntaxError) in
+                try JSONTapeParser.parseElements(raw.bindMemory(to: UInt8.self)) { tape, position in
+                    do throws(CatalogReadError) {
+                        try element(JSONDocument(element: tape, source: source), position)
+                        return true
+                    } catch {
+                        failure = error
+                        return false
+                    }
+                }
+            }
+        }
+        switch result {
+        case .success(let array):
+            if let failure { throw failure }
+            guard let array else { return .document(try JSONDocument(utf8: utf8, path: path)) }
+            return .array(source.location(ofOffset: array.offset), count: array.count)
+        case .failure(let error):
+            if let failure { throw failure }
+            throw Self.readError(error, in: source)
+        }
+    }
+
+    /// What `forEachElement` found at the top level.
+    enum TopLevel {
+        /// An array: its location and its number of elements, each handed over.
+        case array(SourceLocation, count: Int)
+        /// Not an array: the document.
+        case document(JSONDocument)
+    }
+
+    /// The error of a syntax error (with the repeated keys found before it) in `source`.
+    private static func readError(_ error: JSONSyntaxError, in source: SourceText) -> CatalogReadError {
+        let problems = error.problems.map {
+            CatalogReadError("invalid JSON: \($0.message)", at: source.location(ofOffset: $0.offset))
+        }
+        return CatalogReadError(listing: problems, unlisted: error.unlisted)
+            ?? CatalogReadError("invalid JSON: \(error.message)", at: source.location(ofOffset: error.offset))
     }
 
     /// Parses a resolved file input's bytes (mapped, `ResolvedInput.bytes()`), named by its display path.

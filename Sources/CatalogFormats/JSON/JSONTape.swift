@@ -143,10 +143,11 @@ struct JSONTapeParser {
     private var repeatedKeys: [JSONSyntaxError] = []
     private var moreRepeatedKeys = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// A parser of `bytes`, its tape with room for `reserving` entries (by default twice the entries typical
+    /// JSON has, an entry per 8 or 9 bytes: room that is mostly never touched).
+    init(bytes: UnsafeBufferPointer<UInt8>, reserving: Int? = nil) {
         self.bytes = bytes
-        // Typical JSON has an entry per 8 or 9 bytes; the room for twice that is mostly never touched.
-        tape.reserve(bytes.count / 4 + 1)
+        tape.reserve(reserving ?? bytes.count / 4 + 1)
     }
 
     /// Parses the whole input into a tape.
@@ -159,6 +160,66 @@ struct JSONTapeParser {
         }
         if let repeated = parser.repeatedKeys(then: nil) { throw repeated }
         return parser.tape
+    }
+
+    /// Parses an input whose top level is an array one element at a time, so that no tape of the whole input is
+    /// ever held: `element` gets each element's tape (the element is entry 0; offsets are the whole input's) and
+    /// its position, and returns whether to go on (false stops the parsing there). Once a key is repeated, no
+    /// more elements are handed over, but the input is parsed to its end, so the errors are those `parse` throws
+    /// for the whole input. Returns nil, having parsed nothing, when the top level is not an array; else the
+    /// array's offset and how many elements it has (up to the one where `element` stopped).
+    static func parseElements(_ bytes: UnsafeBufferPointer<UInt8>,
+                              _ element: (JSONTape, Int) -> Bool) throws(JSONSyntaxError) -> (offset: Int, count: Int)? {
+        var parser = JSONTapeParser(bytes: bytes, reserving: 0)
+        let result: (offset: Int, count: Int)?
+        do {
+            result = try parser.parseTopLevelArray(element)
+        } catch {
+            throw parser.repeatedKeys(then: error) ?? error
+        }
+        if let repeated = parser.repeatedKeys(then: nil) { throw repeated }
+        return result
+    }
+
+    private mutating func parseTopLevelArray(_ element: (JSONTape, Int) -> Bool) throws(JSONSyntaxError)
+        -> (offset: Int, count: Int)?
+    {
+        guard bytes.count < JSONTape.maximumInput else {
+            throw JSONSyntaxError(offset: 0, message: "the file is larger than 128 GiB")
+        }
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw JSONSyntaxError(offset: index, message: "the file is empty")
+        }
+        guard bytes[index] == UInt8(ascii: "[") else { return nil }
+        let offset = index
+        // As `open` does for the array, without its entry: each element is the root of a tape of its own.
+        try enter()
+        index += 1
+        skipWhitespace()
+        var count = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+        } else {
+            while true {
+                skipWhitespace()
+                // An element's tape, as big as the last one's: elements of one export are much alike.
+                let room = tape.count
+                tape = JSONTape()
+                tape.reserve(room)
+                try parseValue()
+                count += 1
+                if repeatedKeys.isEmpty, !element(tape, count - 1) { return (offset, count) }
+                if try atEnd(of: "]") { break }
+            }
+            tape = JSONTape()
+        }
+        depth -= 1
+        skipWhitespace()
+        guard index == bytes.count else {
+            throw JSONSyntaxError(offset: index, message: "unexpected \(describeHere()) after the end of the document")
+        }
+        return (offset, count)
     }
 
     /// The repeated keys found, followed by `error` (the one that stopped the parsing, if any), as one error;
