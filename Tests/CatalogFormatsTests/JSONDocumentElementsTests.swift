@@ -3,6 +3,16 @@ import CatalogCore
 import Foundation
 import Testing
 
+/// The error of parsing `text` whole (`t.json`), which reading it in parts must throw too.
+private func wholeFileError(_ text: String) -> CatalogReadError? {
+    do {
+        _ = try JSONDocument(data: Data(text.utf8), path: "t.json")
+        return nil
+    } catch {
+        return error
+    }
+}
+
 /// `JSONDocument.forEachElement`: a file whose top level is an array, read element by element (an App Store
 /// Connect export of many documents), with the values, locations and errors of the whole file's parse.
 @Suite("JSONDocument, element by element")
@@ -22,14 +32,6 @@ struct JSONDocumentElementsTests {
         return (ids, locations, positions, topLevel)
     }
 
-    /// The error of reading `text` whole, and of reading it element by element.
-    private func errors(_ text: String) -> (whole: CatalogReadError?, elements: CatalogReadError?) {
-        var whole: CatalogReadError?
-        var byElement: CatalogReadError?
-        do { _ = try JSONDocument(data: Data(text.utf8), path: "t.json") } catch { whole = error }
-        do { _ = try elements(text) } catch { byElement = error }
-        return (whole, byElement)
-    }
 
     @Test("each element of a top-level array is a document of its own, located in the whole file")
     func elementsInOrder() throws {
@@ -86,10 +88,9 @@ struct JSONDocumentElementsTests {
         "[" + String(repeating: "[", count: 600) + String(repeating: "]", count: 601),
     ])
     func errorsAsWhole(text: String) throws {
-        let (whole, byElement) = errors(text)
+        let expected = try #require(wholeFileError(text))
 
-        let expected = try #require(whole)
-        #expect(byElement == expected)
+        #expect(throws: expected) { _ = try elements(text) }
     }
 
     @Test("repeated keys stop the handing over at the element that has them")
@@ -118,5 +119,101 @@ struct JSONDocumentElementsTests {
         }
         #expect(ids == ["a", "b"])
         #expect(error?.message == "stop")
+    }
+}
+
+/// `JSONDocument.forEachMember`: a config read member by member, its `products` one product at a time.
+@Suite("JSONDocument, member by member")
+struct JSONDocumentMembersTests {
+    /// The events, written as text: `key=value` for a member, `[` and `]` around the split member's, each with the
+    /// location of its key.
+    private func events(_ text: String) throws(CatalogReadError) -> (events: [String], topLevel: JSONDocument.TopLevelObject) {
+        let source = SourceText(path: "t.json", bytes: Data(text.utf8))
+        var events: [String] = []
+        func at(_ offset: Int) -> String { source.location(ofOffset: offset).description }
+        let topLevel = try JSONDocument.forEachMember(in: source, splitting: "products") { event in
+            switch event {
+            case .member(let key, let keyOffset, let value):
+                events.append("\(key)=\(value.root.kind) at \(at(keyOffset))")
+            case .splitBegins(let keyOffset, let valueOffset):
+                events.append("[ at \(at(keyOffset)), \(at(valueOffset))")
+            case .splitMember(let key, let keyOffset, let value):
+                events.append("\(key)=\(value.root["price"]?.string ?? "-") at \(at(keyOffset))")
+            case .splitEnds:
+                events.append("]")
+            }
+        }
+        return (events, topLevel)
+    }
+
+    @Test("the top-level members, and each product, in document order with the file's locations")
+    func membersInOrder() throws {
+        let text = "{\"version\": 1,\n \"products\": {\"a\": {\"price\": \"1\"},\n  \"b\": {\"price\": \"2\"}}, \"app\": {}}"
+
+        let read = try events(text)
+
+        #expect(read.events == [
+            "version=number at t.json:1:2",
+            "[ at t.json:2:2, t.json:2:14",
+            "a=1 at t.json:2:15",
+            "b=2 at t.json:3:3",
+            "]",
+            "app=object at t.json:3:25",
+        ])
+        guard case .object(let offset) = read.topLevel else {
+            Issue.record("expected an object, got \(read.topLevel)")
+            return
+        }
+        #expect(offset == 0)
+    }
+
+    @Test("a products that is not an object is a member like any other; an empty one opens and ends")
+    func productsNotAnObject() throws {
+        #expect(try events("{\"products\": [1]}").events == ["products=array at t.json:1:2"])
+        #expect(try events("{\"products\": {}}").events == ["[ at t.json:1:2, t.json:1:14", "]"])
+    }
+
+    @Test("a top level that is not an object is the whole document")
+    func notAnObject() throws {
+        let read = try events(" [1, 2]")
+
+        #expect(read.events.isEmpty)
+        guard case .document(let document) = read.topLevel else {
+            Issue.record("expected a document, got \(read.topLevel)")
+            return
+        }
+        #expect(document.root.elements.map { Array($0).count } == 2)
+    }
+
+    @Test("syntax errors and repeated keys are those of the whole file's parse", arguments: [
+        "{\"products\": {\"a\": {}, \"a\": {}}, \"x\": 1, \"x\": 2}",
+        "{\"products\": {\"a\": {\"p\": 1, \"p\": 2}}}",
+        "{\"products\": {\"a\": {}, }}",
+        "{\"products\": {\"a\": {}}",
+        "{\"products\": {\"a\" {}}}",
+        "{\"products\": {}} {}",
+        "{\"products\": 1, \"products\": {\"a\": 1}}",
+        "",
+        "{\"products\": {\"a\": " + String(repeating: "[", count: 520) + String(repeating: "]", count: 520) + "}}",
+    ])
+    func errorsAsWhole(text: String) throws {
+        let expected = try #require(wholeFileError(text))
+
+        #expect(throws: expected) { _ = try events(text) }
+    }
+
+    @Test("once a key is repeated nothing more is handed over")
+    func repeatedKeyStops() {
+        var handed: [String] = []
+
+        #expect(throws: CatalogReadError.self) {
+            let text = "{\"products\": {\"a\": {}, \"a\": {}, \"b\": {}}, \"app\": {}}"
+            _ = try JSONDocument.forEachMember(in: SourceText(path: "t.json", bytes: Data(text.utf8)),
+                                               splitting: "products") { event in
+                if case .splitMember(let key, _, _) = event { handed.append(key) }
+                if case .member(let key, _, _) = event { handed.append(key) }
+            }
+        }
+        #expect(handed == ["a"])
     }
 }

@@ -6,31 +6,45 @@ extension ConfigNode {
     /// kept as their source text). Every value and key is marked by its byte offset: its line and column are
     /// counted only when asked for. `data` is UTF-8 from `TextEncoding.utf8`.
     ///
-    /// With a `products` sink, the members of the root's `products` object go to the sink as they are converted.
+    /// With a `products` sink, the members of the root's `products` object go to the sink as they are parsed, one
+    /// at a time (`JSONDocument.forEachMember`): no tape of the whole file is held.
     static func parseJSON(_ data: Data, path: String,
                           products: ConfigProductSink? = nil) throws(CatalogReadError) -> ConfigNode {
-        let document = try JSONDocument(utf8: data, path: path)
-        let source = ConfigSource(text: document.source)
-        let root = document.root
-        guard let products, let members = root.members else { return convert(root, source: source) }
-        var entries: [ConfigEntry] = []
-        for member in members {
-            let value = member.value
-            let node: ConfigNode
-            if member.key == "products", let productMembers = value.members, products.begin(rootEntries: entries) {
-                let productEntries = productMembers.map { product in
-                    let entry = ConfigEntry(key: product.key, keyMark: ConfigMark(offset: product.keyOffset),
-                                            value: convert(product.value, source: source))
-                    return products.take(entry) ? entry.emptied : entry
-                }
-                node = ConfigNode(value: .mapping(productEntries), source: source,
-                                  mark: ConfigMark(offset: value.offset))
-            } else {
-                node = convert(value, source: source)
-            }
-            entries.append(ConfigEntry(key: member.key, keyMark: ConfigMark(offset: member.keyOffset), value: node))
+        guard let products else {
+            let document = try JSONDocument(utf8: data, path: path)
+            return convert(document.root, source: ConfigSource(text: document.source))
         }
-        return ConfigNode(value: .mapping(entries), source: source, mark: ConfigMark(offset: root.offset))
+        let text = SourceText(path: path, bytes: data)
+        let source = ConfigSource(text: text)
+        var entries: [ConfigEntry] = []
+        var productEntries: [ConfigEntry] = []
+        var taking = false
+        var productsMarks = (key: ConfigMark(offset: 0), value: ConfigMark(offset: 0))
+        let topLevel = try JSONDocument.forEachMember(in: text, splitting: "products") { event in
+            switch event {
+            case .member(let key, let keyOffset, let value):
+                entries.append(ConfigEntry(key: key, keyMark: ConfigMark(offset: keyOffset),
+                                           value: convert(value.root, source: source)))
+            case .splitBegins(let keyOffset, let valueOffset):
+                productsMarks = (ConfigMark(offset: keyOffset), ConfigMark(offset: valueOffset))
+                taking = products.begin(rootEntries: entries)
+            case .splitMember(let key, let keyOffset, let value):
+                let entry = ConfigEntry(key: key, keyMark: ConfigMark(offset: keyOffset),
+                                        value: convert(value.root, source: source))
+                productEntries.append(taking && products.take(entry) ? entry.emptied : entry)
+            case .splitEnds:
+                entries.append(ConfigEntry(key: "products", keyMark: productsMarks.key,
+                                           value: ConfigNode(value: .mapping(productEntries), source: source,
+                                                             mark: productsMarks.value)))
+                productEntries = []
+            }
+        }
+        switch topLevel {
+        case .object(let offset):
+            return ConfigNode(value: .mapping(entries), source: source, mark: ConfigMark(offset: offset))
+        case .document(let document):
+            return convert(document.root, source: source)
+        }
     }
 
     private static func convert(_ value: JSONValue, source: ConfigSource) -> ConfigNode {

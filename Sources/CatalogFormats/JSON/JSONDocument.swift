@@ -58,8 +58,8 @@ final class JSONDocument {
         }
     }
 
-    /// One element of a file's top-level array, as a document of its own: its root is the element, its locations
-    /// are the file's.
+    /// One value of a file parsed in parts (an element of its top-level array, a member's value), as a document
+    /// of its own: its root is the value, its locations are the file's.
     private init(element tape: JSONTape, source: SourceText) {
         self.source = source
         storage = .shared(tape)
@@ -99,6 +99,60 @@ final class JSONDocument {
             if let failure { throw failure }
             throw Self.readError(error, in: source)
         }
+    }
+
+    /// What `forEachMember` hands over, in document order.
+    enum MemberEvent {
+        /// A member of the top-level object: its key, the key's location, and its value as a document of its own.
+        case member(key: String, keyOffset: Int, value: JSONDocument)
+        /// The member to split opens (an object); its members follow.
+        case splitBegins(keyOffset: Int, valueOffset: Int)
+        /// A member of the split member, as `member`.
+        case splitMember(key: String, keyOffset: Int, value: JSONDocument)
+        /// The split member ends.
+        case splitEnds
+    }
+
+    /// Parses a file's UTF-8 bytes (from `TextEncoding.utf8`, in `source`) whose top level may be an object,
+    /// member by member, and the members of its member `split` (an object) one by one too, so that no tape of the
+    /// whole file is held (a config's `products`): each value is a document of its own, its offsets the file's.
+    /// Returns the object's offset; or, when the top level is not an object, the whole document, parsed as
+    /// `init(utf8:path:)` parses it. The errors are those of `init(utf8:path:)`, thrown once the file is parsed:
+    /// `event` has had the members before the error.
+    static func forEachMember(in source: SourceText, splitting split: String,
+                              _ event: (MemberEvent) -> Void) throws(CatalogReadError) -> TopLevelObject {
+        let result: Result<Int?, JSONSyntaxError> = source.bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONSyntaxError) in
+                try JSONTapeParser.parseMembers(raw.bindMemory(to: UInt8.self), splitting: split) { parsed in
+                    switch parsed {
+                    case .member(let key, let keyOffset, let value):
+                        event(.member(key: key, keyOffset: keyOffset, value: JSONDocument(element: value, source: source)))
+                    case .splitBegins(let keyOffset, let valueOffset):
+                        event(.splitBegins(keyOffset: keyOffset, valueOffset: valueOffset))
+                    case .splitMember(let key, let keyOffset, let value):
+                        event(.splitMember(key: key, keyOffset: keyOffset,
+                                           value: JSONDocument(element: value, source: source)))
+                    case .splitEnds:
+                        event(.splitEnds)
+                    }
+                }
+            }
+        }
+        switch result {
+        case .success(let offset):
+            guard let offset else { return .document(try JSONDocument(utf8: source.bytes, path: source.path)) }
+            return .object(offset: offset)
+        case .failure(let error):
+            throw Self.readError(error, in: source)
+        }
+    }
+
+    /// What `forEachMember` found at the top level.
+    enum TopLevelObject {
+        /// An object at `offset`; its members were handed over.
+        case object(offset: Int)
+        /// Not an object: the document.
+        case document(JSONDocument)
     }
 
     /// What `forEachElement` found at the top level.

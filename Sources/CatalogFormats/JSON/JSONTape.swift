@@ -141,6 +141,8 @@ struct JSONTapeParser {
     private static let linearKeyLimit = 16
     /// The first repeated keys, in file order, and how many more: each is reported, and the parsing goes on.
     private var repeatedKeys: [JSONSyntaxError] = []
+    /// The entries the last value `parseDetachedValue` parsed took.
+    private var detachedRoom = 0
     private var moreRepeatedKeys = 0
 
     /// A parser of `bytes`, its tape with room for `reserving` entries (by default twice the entries typical
@@ -184,13 +186,7 @@ struct JSONTapeParser {
     private mutating func parseTopLevelArray(_ element: (JSONTape, Int) -> Bool) throws(JSONSyntaxError)
         -> (offset: Int, count: Int)?
     {
-        guard bytes.count < JSONTape.maximumInput else {
-            throw JSONSyntaxError(offset: 0, message: "the file is larger than 128 GiB")
-        }
-        skipWhitespace()
-        guard index < bytes.count else {
-            throw JSONSyntaxError(offset: index, message: "the file is empty")
-        }
+        try beginDocument()
         guard bytes[index] == UInt8(ascii: "[") else { return nil }
         let offset = index
         // As `open` does for the array, without its entry: each element is the root of a tape of its own.
@@ -203,23 +199,104 @@ struct JSONTapeParser {
         } else {
             while true {
                 skipWhitespace()
-                // An element's tape, as big as the last one's: elements of one export are much alike.
-                let room = tape.count
-                tape = JSONTape()
-                tape.reserve(room)
-                try parseValue()
+                let value = try parseDetachedValue()
                 count += 1
-                if repeatedKeys.isEmpty, !element(tape, count - 1) { return (offset, count) }
+                if repeatedKeys.isEmpty, !element(value, count - 1) { return (offset, count) }
                 if try atEnd(of: "]") { break }
             }
-            tape = JSONTape()
         }
         depth -= 1
-        skipWhitespace()
-        guard index == bytes.count else {
-            throw JSONSyntaxError(offset: index, message: "unexpected \(describeHere()) after the end of the document")
-        }
+        try endDocument()
         return (offset, count)
+    }
+
+    /// What `parseMembers` hands over, in document order.
+    enum MemberEvent {
+        /// A member of the top-level object: its key, the key's offset and the value's tape (the value is entry 0).
+        case member(key: String, keyOffset: Int, value: JSONTape)
+        /// The member to split opens (an object): its key's offset and the object's; its members follow.
+        case splitBegins(keyOffset: Int, valueOffset: Int)
+        /// A member of the split member, as `member`.
+        case splitMember(key: String, keyOffset: Int, value: JSONTape)
+        /// The split member ends.
+        case splitEnds
+    }
+
+    /// Parses an input whose top level is an object one member at a time, and the members of its member `split`
+    /// (when that is an object) one at a time too, so that no tape of the whole input is held (a config's
+    /// `products`). The rules of `parseElements` hold: once a key is repeated nothing more is handed over, the
+    /// input is parsed to its end, and the errors are those `parse` throws. Returns nil, having parsed nothing,
+    /// when the top level is not an object; else its offset.
+    static func parseMembers(_ bytes: UnsafeBufferPointer<UInt8>, splitting split: String,
+                             _ event: (MemberEvent) -> Void) throws(JSONSyntaxError) -> Int? {
+        var parser = JSONTapeParser(bytes: bytes, reserving: 0)
+        let result: Int?
+        do {
+            result = try parser.parseTopLevelObject(splitting: Array(split.utf8), event)
+        } catch {
+            throw parser.repeatedKeys(then: error) ?? error
+        }
+        if let repeated = parser.repeatedKeys(then: nil) { throw repeated }
+        return result
+    }
+
+    private mutating func parseTopLevelObject(splitting split: [UInt8],
+                                              _ event: (MemberEvent) -> Void) throws(JSONSyntaxError) -> Int? {
+        try beginDocument()
+        guard bytes[index] == UInt8(ascii: "{") else { return nil }
+        let offset = index
+        try parseMembersOneByOne { this, key, keyOffset throws(JSONSyntaxError) in
+            let isSplit = split.withUnsafeBufferPointer { key == JSONKeyBytes(raw: $0, escaped: false) }
+            guard isSplit, this.index < this.bytes.count, this.bytes[this.index] == UInt8(ascii: "{") else {
+                let value = try this.parseDetachedValue()
+                if this.repeatedKeys.isEmpty { event(.member(key: key.text, keyOffset: keyOffset, value: value)) }
+                return
+            }
+            if this.repeatedKeys.isEmpty { event(.splitBegins(keyOffset: keyOffset, valueOffset: this.index)) }
+            try this.parseMembersOneByOne { this, key, keyOffset throws(JSONSyntaxError) in
+                let value = try this.parseDetachedValue()
+                if this.repeatedKeys.isEmpty { event(.splitMember(key: key.text, keyOffset: keyOffset, value: value)) }
+            }
+            if this.repeatedKeys.isEmpty { event(.splitEnds) }
+        }
+        try endDocument()
+        return offset
+    }
+
+    /// Parses the object at `index` as `parseObject` does, but puts neither it nor its keys on the tape: `member`
+    /// parses each member's value, with the parser at the value.
+    private mutating func parseMembersOneByOne(
+        _ member: (inout JSONTapeParser, JSONKeyBytes, Int) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
+        try enter()
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return
+        }
+        let firstKey = keys.count
+        defer { keys.removeSubrange(firstKey...) }
+        var keySet: Set<JSONKeyBytes> = []
+        while true {
+            let (key, keyOffset) = try parseKey(firstKey: firstKey, keySet: &keySet, onTape: false)
+            try member(&self, key, keyOffset)
+            if try atEnd(of: "}") { break }
+        }
+        depth -= 1
+    }
+
+    /// Parses the value at `index` into a tape of its own (the value is entry 0), with room for as many entries as
+    /// the last one took: the elements of one export, the products of one config, are much alike.
+    private mutating func parseDetachedValue() throws(JSONSyntaxError) -> JSONTape {
+        tape = JSONTape()
+        tape.reserve(detachedRoom)
+        try parseValue()
+        let value = tape
+        tape = JSONTape()
+        detachedRoom = value.count
+        return value
     }
 
     /// The repeated keys found, followed by `error` (the one that stopped the parsing, if any), as one error;
@@ -241,6 +318,13 @@ struct JSONTapeParser {
     }
 
     private mutating func parseDocument() throws(JSONSyntaxError) {
+        try beginDocument()
+        try parseValue()
+        try endDocument()
+    }
+
+    /// Checks the input's size and goes to its first value (there must be one).
+    private mutating func beginDocument() throws(JSONSyntaxError) {
         guard bytes.count < JSONTape.maximumInput else {
             throw JSONSyntaxError(offset: 0, message: "the file is larger than 128 GiB")
         }
@@ -248,7 +332,10 @@ struct JSONTapeParser {
         guard index < bytes.count else {
             throw JSONSyntaxError(offset: index, message: "the file is empty")
         }
-        try parseValue()
+    }
+
+    /// After the top-level value: nothing but whitespace may follow.
+    private mutating func endDocument() throws(JSONSyntaxError) {
         skipWhitespace()
         guard index == bytes.count else {
             throw JSONSyntaxError(offset: index, message: "unexpected \(describeHere()) after the end of the document")
@@ -344,42 +431,50 @@ struct JSONTapeParser {
         defer { keys.removeSubrange(firstKey...) }
         var keySet: Set<JSONKeyBytes> = []
         while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw JSONSyntaxError(offset: index, message: "unexpected \(describeHere()), expected a key in quotes")
-            }
-            let keyOffset = index
-            let escaped = try parseString()
-            let length = index - keyOffset - 2
-            tape.append(escaped ? .escapedString : .string, offset: keyOffset, extent: length)
-            let key = JSONKeyBytes(raw: UnsafeBufferPointer(rebasing: bytes[(keyOffset + 1)..<(index - 1)]),
-                                   escaped: escaped)
-            let memberCount = keys.count - firstKey
-            let repeated: Bool
-            if memberCount < JSONTapeParser.linearKeyLimit {
-                repeated = keys[firstKey...].contains(key)
-            } else {
-                if keySet.isEmpty { keySet = Set(keys[firstKey...]) }
-                repeated = !keySet.insert(key).inserted
-            }
-            if repeated {
-                noteRepeated(key, at: keyOffset)
-            } else {
-                keys.append(key)
-            }
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw JSONSyntaxError(offset: index,
-                                      message: "unexpected \(describeHere()), expected ':' after key \"\(key.text)\"")
-            }
-            index += 1
-            skipWhitespace()
+            _ = try parseKey(firstKey: firstKey, keySet: &keySet, onTape: true)
             try parseValue()
             if try atEnd(of: "}") {
                 close(entry)
                 return
             }
         }
+    }
+
+    /// Parses a member's key (its entry appended to the tape when `onTape`), the colon and the whitespace after
+    /// it; a key the object's (`keys` from `firstKey` on, or `keySet` once there are many) already has is noted
+    /// as repeated. Returns the key and its offset.
+    private mutating func parseKey(firstKey: Int, keySet: inout Set<JSONKeyBytes>,
+                                   onTape: Bool) throws(JSONSyntaxError) -> (key: JSONKeyBytes, offset: Int) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            throw JSONSyntaxError(offset: index, message: "unexpected \(describeHere()), expected a key in quotes")
+        }
+        let keyOffset = index
+        let escaped = try parseString()
+        if onTape { tape.append(escaped ? .escapedString : .string, offset: keyOffset, extent: index - keyOffset - 2) }
+        let key = JSONKeyBytes(raw: UnsafeBufferPointer(rebasing: bytes[(keyOffset + 1)..<(index - 1)]),
+                               escaped: escaped)
+        let memberCount = keys.count - firstKey
+        let repeated: Bool
+        if memberCount < JSONTapeParser.linearKeyLimit {
+            repeated = keys[firstKey...].contains(key)
+        } else {
+            if keySet.isEmpty { keySet = Set(keys[firstKey...]) }
+            repeated = !keySet.insert(key).inserted
+        }
+        if repeated {
+            noteRepeated(key, at: keyOffset)
+        } else {
+            keys.append(key)
+        }
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw JSONSyntaxError(offset: index,
+                                  message: "unexpected \(describeHere()), expected ':' after key \"\(key.text)\"")
+        }
+        index += 1
+        skipWhitespace()
+        return (key, keyOffset)
     }
 
     private mutating func parseArray() throws(JSONSyntaxError) {
