@@ -127,24 +127,30 @@ struct JSONDocumentElementsTests {
 struct JSONDocumentMembersTests {
     /// The events, written as text: `key=value` for a member, `[` and `]` around the split member's, each with the
     /// location of its key.
-    private func events(_ text: String) throws(CatalogReadError) -> (events: [String], topLevel: JSONDocument.TopLevelObject) {
+    private func events(_ text: String, splitting split: JSONTapeParser.Split = products)
+        throws(CatalogReadError) -> (events: [String], topLevel: JSONDocument.TopLevelObject)
+    {
         let source = SourceText(path: "t.json", bytes: Data(text.utf8))
         var events: [String] = []
         func at(_ offset: Int) -> String { source.location(ofOffset: offset).description }
-        let topLevel = try JSONDocument.forEachMember(in: source, splitting: "products") { event in
+        let topLevel = try JSONDocument.forEachMember(in: source, splitting: split) { event in
             switch event {
             case .member(let key, let keyOffset, let value):
                 events.append("\(key)=\(value.root.kind) at \(at(keyOffset))")
-            case .splitBegins(let keyOffset, let valueOffset):
-                events.append("[ at \(at(keyOffset)), \(at(valueOffset))")
+            case .splitBegins(let key, let keyOffset, let valueOffset):
+                events.append("\(key)[ at \(at(keyOffset)), \(at(valueOffset))")
             case .splitMember(let key, let keyOffset, let value):
                 events.append("\(key)=\(value.root["price"]?.string ?? "-") at \(at(keyOffset))")
+            case .splitElement(let value):
+                events.append("\(value.root.kind) at \(value.location(of: value.root))")
             case .splitEnds:
                 events.append("]")
             }
         }
         return (events, topLevel)
     }
+
+    private static let products = JSONTapeParser.Split(keys: ["products"], container: .object)
 
     @Test("the top-level members, and each product, in document order with the file's locations")
     func membersInOrder() throws {
@@ -154,7 +160,7 @@ struct JSONDocumentMembersTests {
 
         #expect(read.events == [
             "version=number at t.json:1:2",
-            "[ at t.json:2:2, t.json:2:14",
+            "products[ at t.json:2:2, t.json:2:14",
             "a=1 at t.json:2:15",
             "b=2 at t.json:3:3",
             "]",
@@ -170,7 +176,43 @@ struct JSONDocumentMembersTests {
     @Test("a products that is not an object is a member like any other; an empty one opens and ends")
     func productsNotAnObject() throws {
         #expect(try events("{\"products\": [1]}").events == ["products=array at t.json:1:2"])
-        #expect(try events("{\"products\": {}}").events == ["[ at t.json:1:2, t.json:1:14", "]"])
+        #expect(try events("{\"products\": {}}").events == ["products[ at t.json:1:2, t.json:1:14", "]"])
+    }
+
+    @Test("an array named to be split is handed over element by element; under another key it is a member")
+    func arrayElements() throws {
+        let lists = JSONTapeParser.Split(keys: ["subscriptions", "inappproduct"], container: .array)
+        let text = "{\"kind\": \"k\", \"subscriptions\": [{\"a\": 1},\n 2, []], \"other\": [1], \"inappproduct\": {}}"
+
+        let read = try events(text, splitting: lists)
+
+        #expect(read.events == [
+            "kind=string at t.json:1:2",
+            "subscriptions[ at t.json:1:15, t.json:1:32",
+            "object at t.json:1:33",
+            "number at t.json:2:2",
+            "array at t.json:2:5",
+            "]",
+            "other=array at t.json:2:10",
+            "inappproduct=object at t.json:2:24",
+        ])
+    }
+
+    @Test("an error the handler throws ends the reading there")
+    func handlerErrorStops() {
+        var handed: [String] = []
+        let text = "{\"a\": 1, \"b\": 2, \"c\": oops}"
+
+        let error = #expect(throws: CatalogReadError.self) {
+            _ = try JSONDocument.forEachMember(in: SourceText(path: "t.json", bytes: Data(text.utf8)),
+                                               splitting: Self.products) { event throws(CatalogReadError) in
+                guard case .member(let key, _, _) = event else { return }
+                handed.append(key)
+                if key == "b" { throw CatalogReadError("stop", at: CatalogCore.SourceLocation(path: "t.json")) }
+            }
+        }
+        #expect(handed == ["a", "b"])
+        #expect(error?.message == "stop")
     }
 
     @Test("a top level that is not an object is the whole document")
@@ -209,7 +251,7 @@ struct JSONDocumentMembersTests {
         #expect(throws: CatalogReadError.self) {
             let text = "{\"products\": {\"a\": {}, \"a\": {}, \"b\": {}}, \"app\": {}}"
             _ = try JSONDocument.forEachMember(in: SourceText(path: "t.json", bytes: Data(text.utf8)),
-                                               splitting: "products") { event in
+                                               splitting: Self.products) { event in
                 if case .splitMember(let key, _, _) = event { handed.append(key) }
                 if case .member(let key, _, _) = event { handed.append(key) }
             }

@@ -530,4 +530,37 @@ struct PlayJSONReaderTests {
         }
         #expect(sidecar.message.contains("metadata sidecar"))
     }
+
+    // MARK: - A list read one resource at a time
+
+    @Test("lists in another order than the reader's are read whole: the products come in the reader's order")
+    func listsOutOfOrderAreReadWhole() throws {
+        let inAppFirst = """
+        {"inappproduct": [{"sku": "m", "prices": {"US": {"priceMicros": "990000", "currency": "USD"}}}],
+         "subscriptions": [{"productId": "s", "basePlans": [{"basePlanId": "b",
+           "autoRenewingBasePlanType": {"billingPeriodDuration": "P1M"}, "regionalConfigs": []}]}]}
+        """
+
+        let catalog = try read(text: inAppFirst)
+
+        #expect(catalog.products.map(\.id.rawValue) == ["s:b", "m"])
+    }
+
+    @Test("a resource of a list read one at a time is named by its key path in errors")
+    func streamedResourceErrorsNameTheKeyPath() throws {
+        let error = try error(text: """
+        {"kind": "androidpublisher#inappproductsListResponse",
+         "inappproduct": [{"sku": "a"},
+          7]}
+        """)
+
+        #expect(error.description == "doc.json:3:3: error: inappproduct[1]: expected an object, found a number")
+    }
+
+    @Test("a list that is not an array is the reader's error, as for a document read whole")
+    func listThatIsNotAnArray() throws {
+        let error = try error(text: #"{"subscriptions": {"productId": "s"}}"#)
+
+        #expect(error.description.hasPrefix("doc.json:1:19: error: subscriptions: expected an array"))
+    }
 }

@@ -20,12 +20,13 @@ extension ConfigNode {
         var productEntries: [ConfigEntry] = []
         var taking = false
         var productsMarks = (key: ConfigMark(offset: 0), value: ConfigMark(offset: 0))
-        let topLevel = try JSONDocument.forEachMember(in: text, splitting: "products") { event in
+        let split = JSONTapeParser.Split(keys: ["products"], container: .object)
+        let topLevel = try JSONDocument.forEachMember(in: text, splitting: split) { event in
             switch event {
             case .member(let key, let keyOffset, let value):
                 entries.append(ConfigEntry(key: key, keyMark: ConfigMark(offset: keyOffset),
                                            value: convert(value.root, source: source)))
-            case .splitBegins(let keyOffset, let valueOffset):
+            case .splitBegins(_, let keyOffset, let valueOffset):
                 productsMarks = (ConfigMark(offset: keyOffset), ConfigMark(offset: valueOffset))
                 taking = products.begin(rootEntries: entries)
             case .splitMember(let key, let keyOffset, let value):
@@ -37,6 +38,8 @@ extension ConfigNode {
                                            value: ConfigNode(value: .mapping(productEntries), source: source,
                                                              mark: productsMarks.value)))
                 productEntries = []
+            case .splitElement:
+                break  // Only an object is split.
             }
         }
         switch topLevel {

@@ -30,6 +30,13 @@ struct JSONNode {
         step = .root
     }
 
+    /// The node of element `index` of the root's member `key`, for a value parsed apart from its document
+    /// (`JSONDocument.forEachMember`).
+    init(element index: Int, ofRootMember key: String, _ value: JSONValue) {
+        self.value = value
+        step = .element(.key(.root, key), index)
+    }
+
     private init(value: JSONValue, step: Step) {
         self.value = value
         self.step = step

@@ -103,41 +103,59 @@ final class JSONDocument {
 
     /// What `forEachMember` hands over, in document order.
     enum MemberEvent {
-        /// A member of the top-level object: its key, the key's location, and its value as a document of its own.
+        /// A member of the top-level object: its key, the key's offset, and its value as a document of its own.
         case member(key: String, keyOffset: Int, value: JSONDocument)
-        /// The member to split opens (an object); its members follow.
-        case splitBegins(keyOffset: Int, valueOffset: Int)
-        /// A member of the split member, as `member`.
+        /// A member to split opens: its key, the key's offset and the value's; its members or elements follow.
+        case splitBegins(key: String, keyOffset: Int, valueOffset: Int)
+        /// A member of the object being split, as `member`.
         case splitMember(key: String, keyOffset: Int, value: JSONDocument)
+        /// An element of the array being split, as a document of its own.
+        case splitElement(JSONDocument)
         /// The split member ends.
         case splitEnds
     }
 
     /// Parses a file's UTF-8 bytes (from `TextEncoding.utf8`, in `source`) whose top level may be an object,
-    /// member by member, and the members of its member `split` (an object) one by one too, so that no tape of the
-    /// whole file is held (a config's `products`): each value is a document of its own, its offsets the file's.
-    /// Returns the object's offset; or, when the top level is not an object, the whole document, parsed as
-    /// `init(utf8:path:)` parses it. The errors are those of `init(utf8:path:)`, thrown once the file is parsed:
-    /// `event` has had the members before the error.
-    static func forEachMember(in source: SourceText, splitting split: String,
-                              _ event: (MemberEvent) -> Void) throws(CatalogReadError) -> TopLevelObject {
+    /// member by member, and the members or elements of a member `split` names one by one too, so that no tape
+    /// of the whole file is held (a config's `products`, a Play list): each value is a document of its own, its
+    /// offsets the file's. Returns the object's offset; or, when the top level is not an object, the whole
+    /// document, parsed as `init(utf8:path:)` parses it. The errors are those of `init(utf8:path:)`, except that
+    /// an error `event` throws ends the reading: the events before a syntax error are handed over before it is
+    /// thrown.
+    static func forEachMember(
+        in source: SourceText, splitting split: JSONTapeParser.Split,
+        _ event: (MemberEvent) throws(CatalogReadError) -> Void
+    ) throws(CatalogReadError) -> TopLevelObject {
+        var failure: CatalogReadError?
+        func hand(_ parsed: MemberEvent) -> Bool {
+            do throws(CatalogReadError) {
+                try event(parsed)
+                return true
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        func document(_ tape: JSONTape) -> JSONDocument { JSONDocument(element: tape, source: source) }
         let result: Result<Int?, JSONSyntaxError> = source.bytes.withUnsafeBytes { raw in
             Result { () throws(JSONSyntaxError) in
                 try JSONTapeParser.parseMembers(raw.bindMemory(to: UInt8.self), splitting: split) { parsed in
                     switch parsed {
                     case .member(let key, let keyOffset, let value):
-                        event(.member(key: key, keyOffset: keyOffset, value: JSONDocument(element: value, source: source)))
-                    case .splitBegins(let keyOffset, let valueOffset):
-                        event(.splitBegins(keyOffset: keyOffset, valueOffset: valueOffset))
+                        hand(.member(key: key, keyOffset: keyOffset, value: document(value)))
+                    case .splitBegins(let key, let keyOffset, let valueOffset):
+                        hand(.splitBegins(key: key, keyOffset: keyOffset, valueOffset: valueOffset))
                     case .splitMember(let key, let keyOffset, let value):
-                        event(.splitMember(key: key, keyOffset: keyOffset,
-                                           value: JSONDocument(element: value, source: source)))
+                        hand(.splitMember(key: key, keyOffset: keyOffset, value: document(value)))
+                    case .splitElement(let value):
+                        hand(.splitElement(document(value)))
                     case .splitEnds:
-                        event(.splitEnds)
+                        hand(.splitEnds)
                     }
                 }
             }
         }
+        if let failure { throw failure }
         switch result {
         case .success(let offset):
             guard let offset else { return .document(try JSONDocument(utf8: source.bytes, path: source.path)) }

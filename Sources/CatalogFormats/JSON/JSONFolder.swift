@@ -99,6 +99,25 @@ struct JSONFolder {
     func forEachDocument(_ body: (JSONDocument, SnapshotManifest.Page?) throws(CatalogReadError) -> Void)
         throws(CatalogReadError)
     {
+        try forEachFile(parsingUpTo: .max) { file, page throws(CatalogReadError) in
+            guard case .parsed(let document) = file else { return }
+            try body(document, page)
+        }
+    }
+
+    /// A file as `forEachFile` hands it over.
+    enum File {
+        /// Parsed (on the second core).
+        case parsed(JSONDocument)
+        /// A bigger file's bytes, for its reader to parse in parts (`JSONDocument.forEachMember`), and its path.
+        case bytes(Data, path: String)
+    }
+
+    /// Calls `body` with each file, in listing order, as `forEachDocument` does: a file up to `limit` bytes parsed,
+    /// a bigger one as its bytes (checked against the manifest all the same).
+    func forEachFile(parsingUpTo limit: Int,
+                     _ body: (File, SnapshotManifest.Page?) throws(CatalogReadError) -> Void) throws(CatalogReadError)
+    {
         let documents = documents
         let url = url
         // Listed as regular files: `isDirectory` spares Foundation a `stat` per file to find out.
@@ -116,7 +135,8 @@ struct JSONFolder {
                         """, at: recorded)
                 }
             }
-            return try JSONDocument(data: data, path: document.path)
+            guard data.count <= limit else { return File.bytes(data, path: document.path) }
+            return File.parsed(try JSONDocument(data: data, path: document.path))
         }
         defer { reads.finish() }
         for document in documents { try body(reads.next(), document.page) }

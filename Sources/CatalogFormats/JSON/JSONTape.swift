@@ -155,13 +155,23 @@ struct JSONTapeParser {
     /// Parses the whole input into a tape.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONTape {
         var parser = JSONTapeParser(bytes: bytes)
-        do {
-            try parser.parseDocument()
-        } catch {
-            throw parser.repeatedKeys(then: error) ?? error
-        }
-        if let repeated = parser.repeatedKeys(then: nil) { throw repeated }
+        try parser.run { parser throws(JSONSyntaxError) in try parser.parseDocument() }
         return parser.tape
+    }
+
+    /// Runs `parse` on this parser; the repeated keys it found are thrown after it (with the error that stopped
+    /// it, if any).
+    private mutating func run<Result>(
+        _ parse: (inout JSONTapeParser) throws(JSONSyntaxError) -> Result
+    ) throws(JSONSyntaxError) -> Result {
+        let result: Result
+        do {
+            result = try parse(&self)
+        } catch {
+            throw repeatedKeys(then: error) ?? error
+        }
+        if let repeated = repeatedKeys(then: nil) { throw repeated }
+        return result
     }
 
     /// Parses an input whose top level is an array one element at a time, so that no tape of the whole input is
@@ -173,14 +183,7 @@ struct JSONTapeParser {
     static func parseElements(_ bytes: UnsafeBufferPointer<UInt8>,
                               _ element: (JSONTape, Int) -> Bool) throws(JSONSyntaxError) -> (offset: Int, count: Int)? {
         var parser = JSONTapeParser(bytes: bytes, reserving: 0)
-        let result: (offset: Int, count: Int)?
-        do {
-            result = try parser.parseTopLevelArray(element)
-        } catch {
-            throw parser.repeatedKeys(then: error) ?? error
-        }
-        if let repeated = parser.repeatedKeys(then: nil) { throw repeated }
-        return result
+        return try parser.run { parser throws(JSONSyntaxError) in try parser.parseTopLevelArray(element) }
     }
 
     private mutating func parseTopLevelArray(_ element: (JSONTape, Int) -> Bool) throws(JSONSyntaxError)
@@ -189,24 +192,13 @@ struct JSONTapeParser {
         try beginDocument()
         guard bytes[index] == UInt8(ascii: "[") else { return nil }
         let offset = index
-        // As `open` does for the array, without its entry: each element is the root of a tape of its own.
-        try enter()
-        index += 1
-        skipWhitespace()
         var count = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-        } else {
-            while true {
-                skipWhitespace()
-                let value = try parseDetachedValue()
-                count += 1
-                if repeatedKeys.isEmpty, !element(value, count - 1) { return (offset, count) }
-                if try atEnd(of: "]") { break }
-            }
+        let completed = try parseElementsOneByOne { this throws(JSONSyntaxError) in
+            let value = try this.parseDetachedValue()
+            count += 1
+            return !this.repeatedKeys.isEmpty || element(value, count - 1)
         }
-        depth -= 1
-        try endDocument()
+        if completed { try endDocument() }
         return (offset, count)
     }
 
@@ -214,77 +206,120 @@ struct JSONTapeParser {
     enum MemberEvent {
         /// A member of the top-level object: its key, the key's offset and the value's tape (the value is entry 0).
         case member(key: String, keyOffset: Int, value: JSONTape)
-        /// The member to split opens (an object): its key's offset and the object's; its members follow.
-        case splitBegins(keyOffset: Int, valueOffset: Int)
-        /// A member of the split member, as `member`.
+        /// A member to split opens: its key, the key's offset and the value's; its members or elements follow.
+        case splitBegins(key: String, keyOffset: Int, valueOffset: Int)
+        /// A member of the object being split, as `member`.
         case splitMember(key: String, keyOffset: Int, value: JSONTape)
+        /// An element of the array being split: its tape (the element is entry 0).
+        case splitElement(JSONTape)
         /// The split member ends.
         case splitEnds
     }
 
-    /// Parses an input whose top level is an object one member at a time, and the members of its member `split`
-    /// (when that is an object) one at a time too, so that no tape of the whole input is held (a config's
-    /// `products`). The rules of `parseElements` hold: once a key is repeated nothing more is handed over, the
-    /// input is parsed to its end, and the errors are those `parse` throws. Returns nil, having parsed nothing,
-    /// when the top level is not an object; else its offset.
-    static func parseMembers(_ bytes: UnsafeBufferPointer<UInt8>, splitting split: String,
-                             _ event: (MemberEvent) -> Void) throws(JSONSyntaxError) -> Int? {
-        var parser = JSONTapeParser(bytes: bytes, reserving: 0)
-        let result: Int?
-        do {
-            result = try parser.parseTopLevelObject(splitting: Array(split.utf8), event)
-        } catch {
-            throw parser.repeatedKeys(then: error) ?? error
-        }
-        if let repeated = parser.repeatedKeys(then: nil) { throw repeated }
-        return result
+    /// Which members `parseMembers` splits: those named by one of `keys` whose value is an object (`.object`,
+    /// split into its members) or an array (`.array`, into its elements).
+    struct Split {
+        let keys: [String]
+        let container: JSONTape.EntryKind
     }
 
-    private mutating func parseTopLevelObject(splitting split: [UInt8],
-                                              _ event: (MemberEvent) -> Void) throws(JSONSyntaxError) -> Int? {
+    /// Parses an input whose top level is an object one member at a time, and the members or elements of a
+    /// member `split` names one at a time too, so that no tape of the whole input is held (a config's `products`,
+    /// a Play list response's list). `event` returns whether to go on (false stops the parsing there). The rules
+    /// of `parseElements` hold: once a key is repeated nothing more is handed over, the input is parsed to its
+    /// end, and the errors are those `parse` throws. Returns nil, having parsed nothing, when the top level is not
+    /// an object; else its offset.
+    static func parseMembers(_ bytes: UnsafeBufferPointer<UInt8>, splitting split: Split,
+                             _ event: (MemberEvent) -> Bool) throws(JSONSyntaxError) -> Int? {
+        var parser = JSONTapeParser(bytes: bytes, reserving: 0)
+        return try parser.run { parser throws(JSONSyntaxError) in
+            try parser.parseTopLevelObject(splitting: split, event)
+        }
+    }
+
+    private mutating func parseTopLevelObject(splitting split: Split,
+                                              _ event: (MemberEvent) -> Bool) throws(JSONSyntaxError) -> Int? {
         try beginDocument()
         guard bytes[index] == UInt8(ascii: "{") else { return nil }
         let offset = index
-        try parseMembersOneByOne { this, key, keyOffset throws(JSONSyntaxError) in
-            let isSplit = split.withUnsafeBufferPointer { key == JSONKeyBytes(raw: $0, escaped: false) }
-            guard isSplit, this.index < this.bytes.count, this.bytes[this.index] == UInt8(ascii: "{") else {
-                let value = try this.parseDetachedValue()
-                if this.repeatedKeys.isEmpty { event(.member(key: key.text, keyOffset: keyOffset, value: value)) }
-                return
-            }
-            if this.repeatedKeys.isEmpty { event(.splitBegins(keyOffset: keyOffset, valueOffset: this.index)) }
-            try this.parseMembersOneByOne { this, key, keyOffset throws(JSONSyntaxError) in
-                let value = try this.parseDetachedValue()
-                if this.repeatedKeys.isEmpty { event(.splitMember(key: key.text, keyOffset: keyOffset, value: value)) }
-            }
-            if this.repeatedKeys.isEmpty { event(.splitEnds) }
+        let opening = UInt8(ascii: split.container == .object ? "{" : "[")
+        let splitKeys = split.keys.map { Array($0.utf8) }
+        // An event is handed over while no key is repeated; false from `event` stops the parsing.
+        func hand(_ this: JSONTapeParser, _ parsed: @autoclosure () -> MemberEvent) -> Bool {
+            !this.repeatedKeys.isEmpty || event(parsed())
         }
-        try endDocument()
+        let completed = try parseMembersOneByOne { this, key, keyOffset throws(JSONSyntaxError) in
+            let splits = this.index < this.bytes.count && this.bytes[this.index] == opening && splitKeys.contains {
+                $0.withUnsafeBufferPointer { key == JSONKeyBytes(raw: $0, escaped: false) }
+            }
+            guard splits else {
+                let value = try this.parseDetachedValue()
+                return hand(this, .member(key: key.text, keyOffset: keyOffset, value: value))
+            }
+            guard hand(this, .splitBegins(key: key.text, keyOffset: keyOffset, valueOffset: this.index)) else {
+                return false
+            }
+            let completed = if split.container == .object {
+                try this.parseMembersOneByOne { this, key, keyOffset throws(JSONSyntaxError) in
+                    let value = try this.parseDetachedValue()
+                    return hand(this, .splitMember(key: key.text, keyOffset: keyOffset, value: value))
+                }
+            } else {
+                try this.parseElementsOneByOne { this throws(JSONSyntaxError) in
+                    let value = try this.parseDetachedValue()
+                    return hand(this, .splitElement(value))
+                }
+            }
+            return completed && hand(this, .splitEnds)
+        }
+        if completed { try endDocument() }
         return offset
     }
 
     /// Parses the object at `index` as `parseObject` does, but puts neither it nor its keys on the tape: `member`
-    /// parses each member's value, with the parser at the value.
+    /// parses each member's value, with the parser at the value, and returns whether to go on. Returns whether
+    /// the object was parsed to its end.
     private mutating func parseMembersOneByOne(
-        _ member: (inout JSONTapeParser, JSONKeyBytes, Int) throws(JSONSyntaxError) -> Void
-    ) throws(JSONSyntaxError) {
-        try enter()
-        index += 1
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return
-        }
+        _ member: (inout JSONTapeParser, JSONKeyBytes, Int) throws(JSONSyntaxError) -> Bool
+    ) throws(JSONSyntaxError) -> Bool {
+        guard try openDetached(closing: "}") else { return true }
         let firstKey = keys.count
         defer { keys.removeSubrange(firstKey...) }
         var keySet: Set<JSONKeyBytes> = []
         while true {
             let (key, keyOffset) = try parseKey(firstKey: firstKey, keySet: &keySet, onTape: false)
-            try member(&self, key, keyOffset)
+            guard try member(&self, key, keyOffset) else { return false }
             if try atEnd(of: "}") { break }
         }
         depth -= 1
+        return true
+    }
+
+    /// Parses the array at `index` as `parseArray` does, but puts nothing of it on the tape: `element` parses each
+    /// element, with the parser at it, and returns whether to go on. Returns whether the array was parsed to its
+    /// end.
+    private mutating func parseElementsOneByOne(
+        _ element: (inout JSONTapeParser) throws(JSONSyntaxError) -> Bool
+    ) throws(JSONSyntaxError) -> Bool {
+        guard try openDetached(closing: "]") else { return true }
+        while true {
+            skipWhitespace()
+            guard try element(&self) else { return false }
+            if try atEnd(of: "]") { break }
+        }
+        depth -= 1
+        return true
+    }
+
+    /// Opens the container at `index` as `open` does, without its entry: false when it is empty (and closed).
+    private mutating func openDetached(closing: Unicode.Scalar) throws(JSONSyntaxError) -> Bool {
+        try enter()
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: closing) else { return true }
+        index += 1
+        depth -= 1
+        return false
     }
 
     /// Parses the value at `index` into a tape of its own (the value is entry 0), with room for as many entries as

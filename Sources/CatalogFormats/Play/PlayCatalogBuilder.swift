@@ -1,4 +1,5 @@
 import CatalogCore
+import Foundation
 
 /// Collects the resources of one or more Play Developer API documents into a catalog. Offers are gathered
 /// separately and attached to their base plans at the end, because a `Subscription` does not embed its offers
@@ -47,27 +48,11 @@ struct PlayCatalogBuilder {
                                 at: root)
         }
         var sawList = false
-        if let items = try context.objects("subscriptions", in: root) {
+        for list in Self.lists {
+            guard let items = try context.objects(list, in: root) else { continue }
             sawList = true
-            for item in items { try addSubscription(item, in: context) }
-        }
-        if let items = try context.objects("subscriptionOffers", in: root) {
-            sawList = true
-            carriesOffers = true
-            for item in items { try addOffer(item, in: context) }
-        }
-        if let items = try context.objects("inappproduct", in: root) {
-            sawList = true
-            for item in items { try addInAppProduct(item, in: context) }
-        }
-        if let items = try context.objects("oneTimeProducts", in: root) {
-            sawList = true
-            for item in items { try addOneTimeProduct(item, in: context) }
-        }
-        if let items = try context.objects("oneTimeProductOffers", in: root) {
-            sawList = true
-            carriesOneTimeOffers = true
-            for item in items { try addOneTimeOffer(item, in: context) }
+            beginList(list)
+            for item in items { try addListItem(item, of: list, in: context) }
         }
         if sawList {
             sawPlayMarks = true
@@ -104,6 +89,75 @@ struct PlayCatalogBuilder {
                                 + "\"oneTimeProductOffers\") or a single subscription, subscription offer, in-app "
                                 + "product, one-time product or one-time offer; "
                                 + "found keys \(keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))", at: root)
+        }
+    }
+
+    /// The lists of Play's list responses, in the order `add(_:)` reads them.
+    private static let lists = ["subscriptions", "subscriptionOffers", "inappproduct", "oneTimeProducts",
+                                "oneTimeProductOffers"]
+
+    /// Adds every resource of a file's bytes, as `add(_:)` does. A list response's list is parsed and added one
+    /// resource at a time (`JSONDocument.forEachMember`), so that the tape of a big list is never held whole; any
+    /// other document — a single resource, a list that is not an array, lists in another order than `add(_:)`
+    /// reads them — is parsed whole and read by `add(_:)`.
+    mutating func add(fileBytes data: Data, path: String) throws(CatalogReadError) {
+        let source = SourceText(path: path, bytes: try TextEncoding.utf8(data, path: path))
+        let before = self
+        var list: (name: String, rank: Int, count: Int)?
+        var readWhole = false
+        let split = JSONTapeParser.Split(keys: Self.lists, container: .array)
+        let topLevel = try JSONDocument.forEachMember(in: source, splitting: split) { event throws(CatalogReadError) in
+            guard !readWhole else { return }
+            switch event {
+            case .member(let key, _, _):
+                // A list that is not an array (an error, or null: none) is `add(_:)`'s to read.
+                readWhole = Self.lists.contains(key)
+            case .splitBegins(let key, _, _):
+                guard let rank = Self.lists.firstIndex(of: key), rank > list?.rank ?? -1 else {
+                    readWhole = true
+                    return
+                }
+                list = (key, rank, 0)
+                beginList(key)
+            case .splitElement(let element):
+                guard let current = list else { return }
+                let item = JSONNode(element: current.count, ofRootMember: current.name, element.root)
+                list?.count += 1
+                let context = JSONAccess(document: element)
+                try context.requireObject(item)
+                try addListItem(item, of: current.name, in: context)
+            case .splitMember, .splitEnds:
+                break
+            }
+        }
+        guard readWhole || list == nil else {
+            sawPlayMarks = true
+            return
+        }
+        self = before
+        switch topLevel {
+        case .document(let document): try add(document)
+        case .object: try add(JSONDocument(utf8: source.bytes, path: path))
+        }
+    }
+
+    /// A list of a list response begins (empty or not).
+    private mutating func beginList(_ list: String) {
+        switch list {
+        case "subscriptionOffers": carriesOffers = true
+        case "oneTimeProductOffers": carriesOneTimeOffers = true
+        default: break
+        }
+    }
+
+    /// Adds one resource of a list response's `list`.
+    private mutating func addListItem(_ item: JSONNode, of list: String, in context: JSONAccess) throws(CatalogReadError) {
+        switch list {
+        case "subscriptions": try addSubscription(item, in: context)
+        case "subscriptionOffers": try addOffer(item, in: context)
+        case "inappproduct": try addInAppProduct(item, in: context)
+        case "oneTimeProducts": try addOneTimeProduct(item, in: context)
+        default: try addOneTimeOffer(item, in: context)
         }
     }
 

@@ -35,7 +35,7 @@ public struct PlayJSONReader: CatalogReader {
             return try read(folder: input.url, listing: input.listing, displayPath: displayPath, options: options)
         }
         var builder = PlayCatalogBuilder()
-        try builder.add(try JSONDocument(input))
+        try builder.add(fileBytes: input.bytes(), path: displayPath)
         try Self.requireMarks(builder, displayPath: displayPath)
         return builder.finish(path: displayPath)
     }
@@ -50,7 +50,13 @@ public struct PlayJSONReader: CatalogReader {
             return lowered.hasSuffix(".json") && !lowered.hasSuffix(".metadata.json")
         }
         var builder = PlayCatalogBuilder()
-        try folder.forEachDocument { document, _ throws(CatalogReadError) in try builder.add(document) }
+        // A file up to a page's size is parsed on the second core; a bigger one, in parts as it is read.
+        try folder.forEachFile(parsingUpTo: JSONDocument.pinnedLimit) { file, _ throws(CatalogReadError) in
+            switch file {
+            case .parsed(let document): try builder.add(document)
+            case .bytes(let data, let path): try builder.add(fileBytes: data, path: path)
+            }
+        }
         builder.noteFetched(kinds: folder.fetchedKinds)
         guard builder.sawPlayMarks || folder.manifest != nil else {
             throw CatalogReadError(
@@ -78,7 +84,7 @@ public struct PlayJSONReader: CatalogReader {
     /// Reads one document from its bytes (a list response or a single resource).
     public func read(data: Data, displayPath: String, options: ReadOptions) throws(CatalogReadError) -> Catalog {
         var builder = PlayCatalogBuilder()
-        try builder.add(try JSONDocument(data: data, path: displayPath))
+        try builder.add(fileBytes: data, path: displayPath)
         try Self.requireMarks(builder, displayPath: displayPath)
         return builder.finish(path: displayPath)
     }
