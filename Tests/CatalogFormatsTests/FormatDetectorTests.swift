@@ -47,6 +47,12 @@ struct FormatDetectorTests {
         #expect(FormatDetector.sniff("Product ID,Published State,Price\n") == .playCSV)
         #expect(FormatDetector.sniff(#"{"name": "something else"}"#) == nil)
         #expect(FormatDetector.sniff("<html></html>") == nil)
+        // The marks are searched as bytes: at the very end, after a near miss, and not past the end.
+        #expect(FormatDetector.sniff("<?xml version=\"1.0\"?>\n<pack<packag<package") == .appstoreXML)
+        #expect(FormatDetector.sniff("<?xml version=\"1.0\"?>\n<packag") == nil)
+        #expect(FormatDetector.sniff("<p") == nil)
+        #expect(FormatDetector.sniff("product id,") == .playCSV)
+        #expect(FormatDetector.sniff("PRODUCT ID") == nil)
     }
 
     /// Issue #25 item 5: a JSON config whose products hold `purchaseOptions` (or `subscriptions`, `sku`) was

@@ -28,6 +28,8 @@ final class XMLSAXParser {
     /// The first error: the handler's, or libxml2's.
     @exclusivity(unchecked) private var failure: CatalogReadError?
     @exclusivity(unchecked) private var libxml2Failure: XMLParseFailure?
+    /// Whether either failure is set: checked on every event, where comparing the optionals costs more.
+    @exclusivity(unchecked) private var failed = false
     /// Names of the open elements (interned by libxml2), to explain a truncated document.
     @exclusivity(unchecked) private var openElements: [UnsafePointer<xmlChar>] = []
     @exclusivity(unchecked) private var sawRoot = false
@@ -160,11 +162,11 @@ final class XMLSAXParser {
     private func feed(_ context: xmlParserCtxtPtr,
                       blocks next: () throws(CatalogReadError) -> Data?) throws(CatalogReadError) {
         var blanker = XMLEntityDeclarationBlanker()
-        while failure == nil, libxml2Failure == nil, let block = try next() {
+        while !failed, let block = try next() {
             source.append(block)
             block.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
                 var start = 0
-                while start < bytes.count, failure == nil, libxml2Failure == nil {
+                while start < bytes.count, !failed {
                     let end = min(start + XMLSAXParser.chunkSize, bytes.count)
                     let chunk = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
                     start = end
@@ -179,7 +181,7 @@ final class XMLSAXParser {
             }
             source.dropBlocks(before: heldOffset)
         }
-        if failure == nil, libxml2Failure == nil {
+        if !failed {
             xmlParseChunk(context, nil, 0, 1)
         }
     }
@@ -220,7 +222,7 @@ final class XMLSAXParser {
 
     /// Whether an event goes to the handler: not once the parse has failed, and then libxml2 is told to stop.
     private func acceptsEvent() -> Bool {
-        guard failure == nil, libxml2Failure == nil else {
+        guard !failed else {
             stop()
             return false
         }
@@ -230,12 +232,14 @@ final class XMLSAXParser {
     /// Records the handler's error and stops libxml2.
     private func fail(_ error: CatalogReadError) {
         failure = error
+        failed = true
         stop()
     }
 
     /// Fails the parse (unless it has failed already) at the line libxml2 has read up to.
     private func failAtCurrentLine(_ message: String) {
         guard failure == nil else { return }
+        failed = true
         failure = CatalogReadError(
             message, at: SourceLocation(path: displayPath, line: source.location(ofOffset: currentOffset).line))
     }
@@ -283,6 +287,7 @@ final class XMLSAXParser {
     fileprivate func record(_ error: xmlError) {
         guard libxml2Failure == nil, failure == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         libxml2Failure = XMLParseFailure(error)
+        failed = true
         stop()
     }
 
