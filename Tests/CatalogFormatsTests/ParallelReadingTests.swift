@@ -18,9 +18,28 @@ struct ParallelReadingTests {
             let reader = ReadAhead(count: 10, lookahead: lookahead) { index throws(CatalogReadError) in index * index }
             defer { reader.finish() }
             var values: [Int] = []
-            for _ in 0..<10 { values.append(try reader.next()) }
+            for _ in 0..<10 { values.append(try #require(try reader.next())) }
             #expect(values == [0, 1, 4, 9, 16, 25, 36, 49, 64, 81])
+            #expect(try reader.next() == nil)
         }
+    }
+
+    @Test("a producer's values come in the order emitted, then its error, then nothing is read further")
+    func streamedValuesThenError() throws {
+        let reader = ReadAhead<String>(lookahead: 2) { emit throws(CatalogReadError) in
+            for word in ["a", "b", "c"] {
+                guard emit(word) else { return }
+            }
+            throw CatalogReadError("after c", at: SourceLocation(path: "s.json"))
+        }
+        defer { reader.finish() }
+
+        let first = try reader.next()
+        let second = try reader.next()
+        let third = try reader.next()
+
+        #expect([first, second, third] == ["a", "b", "c"])
+        #expect(throws: CatalogReadError("after c", at: SourceLocation(path: "s.json"))) { try reader.next() }
     }
 
     @Test("a failing input's error is thrown at its turn, after the values before it")

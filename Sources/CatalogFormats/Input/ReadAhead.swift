@@ -1,74 +1,91 @@
 import Foundation
 
-/// Reads a folder's files (or any inputs by index) on a second core ahead of the caller: a background thread
-/// parses file after file, at most `lookahead` files ahead, and `next()` hands them over in file order, so a
-/// reader that pools documents one at a time keeps its order (and its output) while parsing overlaps pooling.
-/// The first file that fails stops the thread; its error is thrown when the caller reaches that file, as a
-/// sequential read would throw it. The caller calls `finish()` when done (or failed): it stops the thread and
-/// waits for it, so no file is read afterwards.
+/// Reads ahead of the caller on a second core: a background thread produces values one after another (a folder's
+/// files parsed, the documents of one file's top-level array, …), at most `lookahead` ahead, and `next()` hands
+/// them over in the order produced, so a reader that pools them one at a time keeps its order (and its output)
+/// while producing overlaps pooling. An error ends the production; it is thrown once the caller has taken every
+/// value produced before it, as a sequential read would throw it. The caller calls `finish()` when done (or
+/// failed): it stops the thread and waits for it, so nothing is read afterwards.
 final class ReadAhead<Value>: @unchecked Sendable {
     private let condition = NSCondition()
-    private let count: Int
     private let lookahead: Int
-    /// Parsed files not yet handed over, by index; guarded by `condition`.
-    private var ready: [Int: Result<Value, CatalogReadError>] = [:]
-    private var handedOver = 0
+    /// Values produced and not yet handed over, oldest first; guarded by `condition`.
+    private var ready: [Value] = []
+    /// How the production ended, once it has: nil for all values produced, else the error.
+    private var ending: CatalogReadError??
     private var stopped = false
     private var running = true
 
-    /// Starts parsing `count` files with `parse` (called with 0, 1, … on the background thread).
-    init(count: Int, lookahead: Int = 4, parse: @escaping @Sendable (Int) throws(CatalogReadError) -> Value) {
-        self.count = count
+    /// Starts `produce` on the background thread: it hands each value to `emit`, which waits while `lookahead`
+    /// values are waiting, and returns false once the caller has stopped the reading (the producer then returns).
+    init(lookahead: Int = 4,
+         produce: @escaping @Sendable (_ emit: (Value) -> Bool) throws(CatalogReadError) -> Void) {
         self.lookahead = lookahead
-        let thread = Thread { [self] in produce(parse) }
+        let thread = Thread { [self] in run(produce) }
         // As deep as the main thread's: the parsers recurse once per nesting level.
         thread.stackSize = 16 << 20
         thread.start()
     }
 
-    private func produce(_ parse: (Int) throws(CatalogReadError) -> Value) {
-        defer {
-            condition.lock()
-            running = false
-            condition.broadcast()
-            condition.unlock()
-        }
-        for index in 0..<count {
-            condition.lock()
-            while !stopped, index - handedOver >= lookahead { condition.wait() }
-            let stop = stopped
-            condition.unlock()
-            if stop { return }
-            let result = Result { () throws(CatalogReadError) in try parse(index) }
-            condition.lock()
-            ready[index] = result
-            condition.broadcast()
-            condition.unlock()
-            if case .failure = result { return }
+    /// Starts producing `parse(0)`, `parse(1)`, … `parse(count - 1)` (files by index) on the background thread.
+    convenience init(count: Int, lookahead: Int = 4,
+                     parse: @escaping @Sendable (Int) throws(CatalogReadError) -> Value) {
+        self.init(lookahead: lookahead) { emit throws(CatalogReadError) in
+            for index in 0..<count {
+                guard emit(try parse(index)) else { return }
+            }
         }
     }
 
-    /// The next file's parsed value, in file order; the error of a file that failed.
-    func next() throws(CatalogReadError) -> Value {
+    private func run(_ produce: ((Value) -> Bool) throws(CatalogReadError) -> Void) {
+        var failure: CatalogReadError?
+        do {
+            try produce { value in emit(value) }
+        } catch {
+            failure = error
+        }
+        condition.lock()
+        ending = .some(failure)
+        running = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func emit(_ value: Value) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopped, ready.count >= lookahead { condition.wait() }
+        guard !stopped else { return false }
+        ready.append(value)
+        condition.broadcast()
+        return true
+    }
+
+    /// The next value, in the order produced; nil once every value is handed over; the error that ended the
+    /// production once the values before it are.
+    func next() throws(CatalogReadError) -> Value? {
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if let result = ready.removeValue(forKey: handedOver) {
-                handedOver += 1
+            if !ready.isEmpty {
                 condition.broadcast()
-                return try result.get()
+                return ready.removeFirst()
+            }
+            if let ending {
+                if let failure = ending { throw failure }
+                return nil
             }
             condition.wait()
         }
     }
 
-    /// Stops parsing and waits for the background thread to end.
+    /// Stops producing and waits for the background thread to end.
     func finish() {
         condition.lock()
         stopped = true
         condition.broadcast()
         while running { condition.wait() }
-        ready = [:]
+        ready = []
         condition.unlock()
     }
 }

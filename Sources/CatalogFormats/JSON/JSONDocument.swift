@@ -46,7 +46,7 @@ final class JSONDocument {
             // A tape of up to 4 MiB has fewer entries than bytes, far from the 16 M whose extents it keeps aside.
             if data.count <= pinnedLimit, let tapeWords = tape.wordsAlone {
                 let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
-                data.copyBytes(to: bytes)
+                _ = data.copyBytes(to: bytes)
                 let words = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(tapeWords.count, 1))
                 _ = words.initialize(from: tapeWords)
                 storage = .pinned(bytes: bytes, count: data.count, words: words)
@@ -76,29 +76,49 @@ final class JSONDocument {
     ) throws(CatalogReadError) -> TopLevel {
         let utf8 = try TextEncoding.utf8(data, path: path)
         let source = SourceText(path: path, bytes: utf8)
-        var failure: CatalogReadError?
-        let result: Result<(offset: Int, count: Int)?, JSONSyntaxError> = utf8.withUnsafeBytes { raw in
-            Result { () throws(JSONSyntaxError) in
-                try JSONTapeParser.parseElements(raw.bindMemory(to: UInt8.self)) { tape, position in
-                    do throws(CatalogReadError) {
-                        try element(JSONDocument(element: tape, source: source), position)
-                        return true
-                    } catch {
-                        failure = error
-                        return false
-                    }
-                }
-            }
+        let result = try parsedAhead(utf8) { bytes, emit throws(JSONSyntaxError) in
+            try JSONTapeParser.parseElements(bytes) { tape, position in emit((tape, position)) }
+        } handle: { (part: (tape: JSONTape, position: Int)) throws(CatalogReadError) in
+            try element(JSONDocument(element: part.tape, source: source), part.position)
         }
         switch result {
         case .success(let array):
-            if let failure { throw failure }
             guard let array else { return .document(try JSONDocument(utf8: utf8, path: path)) }
             return .array(source.location(ofOffset: array.offset), count: array.count)
         case .failure(let error):
-            if let failure { throw failure }
             throw Self.readError(error, in: source)
         }
+    }
+
+    /// Runs `parse` over `data`'s bytes on the second core (`ReadAhead`), a few parts ahead of `handle`, which
+    /// gets each part it emits in order; returns how the parsing ended once every part is handled. An error
+    /// `handle` throws stops the parsing and is thrown.
+    private static func parsedAhead<Part, Outcome>(
+        _ data: Data,
+        parse: @escaping @Sendable (UnsafeBufferPointer<UInt8>, (Part) -> Bool) throws(JSONSyntaxError) -> Outcome,
+        handle: (Part) throws(CatalogReadError) -> Void
+    ) throws(CatalogReadError) -> Result<Outcome, JSONSyntaxError> {
+        let reads = ReadAhead<ParsedAhead<Part, Outcome>>(lookahead: 16) { emit in
+            let outcome: Result<Outcome, JSONSyntaxError> = data.withUnsafeBytes { raw in
+                Result { () throws(JSONSyntaxError) in try parse(raw.bindMemory(to: UInt8.self)) { emit(.part($0)) } }
+            }
+            _ = emit(.end(outcome))
+        }
+        defer { reads.finish() }
+        while let step = try reads.next() {
+            switch step {
+            case .part(let part): try handle(part)
+            case .end(let outcome): return outcome
+            }
+        }
+        // Not reached: the parsing ends with `.end`.
+        return .failure(JSONSyntaxError(offset: 0, message: "the file was not read to its end"))
+    }
+
+    /// A step of `parsedAhead`: a part parsed, or the end of the parsing.
+    private enum ParsedAhead<Part, Outcome> {
+        case part(Part)
+        case end(Result<Outcome, JSONSyntaxError>)
     }
 
     /// What `forEachMember` hands over, in document order.
@@ -126,36 +146,23 @@ final class JSONDocument {
         in source: SourceText, splitting split: JSONTapeParser.Split,
         _ event: (MemberEvent) throws(CatalogReadError) -> Void
     ) throws(CatalogReadError) -> TopLevelObject {
-        var failure: CatalogReadError?
-        func hand(_ parsed: MemberEvent) -> Bool {
-            do throws(CatalogReadError) {
-                try event(parsed)
-                return true
-            } catch {
-                failure = error
-                return false
-            }
-        }
         func document(_ tape: JSONTape) -> JSONDocument { JSONDocument(element: tape, source: source) }
-        let result: Result<Int?, JSONSyntaxError> = source.bytes.withUnsafeBytes { raw in
-            Result { () throws(JSONSyntaxError) in
-                try JSONTapeParser.parseMembers(raw.bindMemory(to: UInt8.self), splitting: split) { parsed in
-                    switch parsed {
-                    case .member(let key, let keyOffset, let value):
-                        hand(.member(key: key, keyOffset: keyOffset, value: document(value)))
-                    case .splitBegins(let key, let keyOffset, let valueOffset):
-                        hand(.splitBegins(key: key, keyOffset: keyOffset, valueOffset: valueOffset))
-                    case .splitMember(let key, let keyOffset, let value):
-                        hand(.splitMember(key: key, keyOffset: keyOffset, value: document(value)))
-                    case .splitElement(let value):
-                        hand(.splitElement(document(value)))
-                    case .splitEnds:
-                        hand(.splitEnds)
-                    }
-                }
+        let result = try parsedAhead(source.bytes) { bytes, emit throws(JSONSyntaxError) in
+            try JSONTapeParser.parseMembers(bytes, splitting: split, emit)
+        } handle: { (parsed: JSONTapeParser.MemberEvent) throws(CatalogReadError) in
+            switch parsed {
+            case .member(let key, let keyOffset, let value):
+                try event(.member(key: key, keyOffset: keyOffset, value: document(value)))
+            case .splitBegins(let key, let keyOffset, let valueOffset):
+                try event(.splitBegins(key: key, keyOffset: keyOffset, valueOffset: valueOffset))
+            case .splitMember(let key, let keyOffset, let value):
+                try event(.splitMember(key: key, keyOffset: keyOffset, value: document(value)))
+            case .splitElement(let value):
+                try event(.splitElement(document(value)))
+            case .splitEnds:
+                try event(.splitEnds)
             }
         }
-        if let failure { throw failure }
         switch result {
         case .success(let offset):
             guard let offset else { return .document(try JSONDocument(utf8: source.bytes, path: source.path)) }

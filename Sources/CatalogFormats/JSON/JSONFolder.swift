@@ -139,7 +139,10 @@ struct JSONFolder {
             return File.parsed(try JSONDocument(data: data, path: document.path))
         }
         defer { reads.finish() }
-        for document in documents { try body(reads.next(), document.page) }
+        for document in documents {
+            guard let file = try reads.next() else { return }
+            try body(file, document.page)
+        }
     }
 
     /// The store of the snapshot in the folder at `url` (its manifest read and decoded, not yet verified against

@@ -24,7 +24,11 @@ extension CatalogLoader {
         }
         defer { configRead.finish() }
         let storeCatalogs = Result { () throws(CatalogReadError) in try load(stores) }
-        return try Self.paired(try configRead.next(), try storeCatalogs.get())
+        guard let configCatalog = try configRead.next() else {
+            // Not reached: the one value comes, or its error.
+            throw CatalogReadError("the config was not read", at: SourceLocation(path: config.displayPath))
+        }
+        return try Self.paired(configCatalog, try storeCatalogs.get())
     }
 
     /// A declared project (RevenueCat) and its stores, when every store pairs with one of its apps
