@@ -60,136 +60,13 @@ final class JSONDocument {
 
     /// One value of a file parsed in parts (an element of its top-level array, a member's value), as a document
     /// of its own: its root is the value, its locations are the file's.
-    private init(element tape: JSONTape, source: SourceText) {
+    init(element tape: JSONTape, source: SourceText) {
         self.source = source
         storage = .shared(tape)
     }
 
-    /// Parses a file's bytes (as `init(data:path:)`) whose top level may be an array of documents, element by
-    /// element, so that no tape of the whole file is held: `element` gets each element of a top-level array as a
-    /// document of its own, with its position, in file order. Returns the array's location and its number of
-    /// elements; or, when the top level is not an array, the whole document, parsed as `init(data:path:)` parses
-    /// it. The errors are those of `init(data:path:)`, except that an error `element` throws ends the reading:
-    /// an element that fails is reported before a syntax error in a later one.
-    static func forEachElement(
-        data: Data, path: String, _ element: (JSONDocument, Int) throws(CatalogReadError) -> Void
-    ) throws(CatalogReadError) -> TopLevel {
-        let utf8 = try TextEncoding.utf8(data, path: path)
-        let source = SourceText(path: path, bytes: utf8)
-        let result = try parsedAhead(utf8) { bytes, emit throws(JSONSyntaxError) in
-            try JSONTapeParser.parseElements(bytes) { tape, position in emit((tape, position)) }
-        } handle: { (part: (tape: JSONTape, position: Int)) throws(CatalogReadError) in
-            try element(JSONDocument(element: part.tape, source: source), part.position)
-        }
-        switch result {
-        case .success(let array):
-            guard let array else { return .document(try JSONDocument(utf8: utf8, path: path)) }
-            return .array(source.location(ofOffset: array.offset), count: array.count)
-        case .failure(let error):
-            throw Self.readError(error, in: source)
-        }
-    }
-
-    /// Runs `parse` over `data`'s bytes on the second core (`ReadAhead`), a few parts ahead of `handle`, which
-    /// gets each part it emits in order; returns how the parsing ended once every part is handled. An error
-    /// `handle` throws stops the parsing and is thrown.
-    private static func parsedAhead<Part, Outcome>(
-        _ data: Data,
-        parse: @escaping @Sendable (UnsafeBufferPointer<UInt8>, (Part) -> Bool) throws(JSONSyntaxError) -> Outcome,
-        handle: (Part) throws(CatalogReadError) -> Void
-    ) throws(CatalogReadError) -> Result<Outcome, JSONSyntaxError> {
-        let reads = ReadAhead<ParsedAhead<Part, Outcome>>(lookahead: 16) { emit in
-            let outcome: Result<Outcome, JSONSyntaxError> = data.withUnsafeBytes { raw in
-                Result { () throws(JSONSyntaxError) in try parse(raw.bindMemory(to: UInt8.self)) { emit(.part($0)) } }
-            }
-            _ = emit(.end(outcome))
-        }
-        defer { reads.finish() }
-        while let step = try reads.next() {
-            switch step {
-            case .part(let part): try handle(part)
-            case .end(let outcome): return outcome
-            }
-        }
-        // Not reached: the parsing ends with `.end`.
-        return .failure(JSONSyntaxError(offset: 0, message: "the file was not read to its end"))
-    }
-
-    /// A step of `parsedAhead`: a part parsed, or the end of the parsing.
-    private enum ParsedAhead<Part, Outcome> {
-        case part(Part)
-        case end(Result<Outcome, JSONSyntaxError>)
-    }
-
-    /// What `forEachMember` hands over, in document order.
-    enum MemberEvent {
-        /// A member of the top-level object: its key, the key's offset, and its value as a document of its own.
-        case member(key: String, keyOffset: Int, value: JSONDocument)
-        /// A member to split opens: its key, the key's offset and the value's; its members or elements follow.
-        case splitBegins(key: String, keyOffset: Int, valueOffset: Int)
-        /// A member of the object being split, as `member`.
-        case splitMember(key: String, keyOffset: Int, value: JSONDocument)
-        /// An element of the array being split, as a document of its own.
-        case splitElement(JSONDocument)
-        /// The split member ends.
-        case splitEnds
-    }
-
-    /// Parses a file's UTF-8 bytes (from `TextEncoding.utf8`, in `source`) whose top level may be an object,
-    /// member by member, and the members or elements of a member `split` names one by one too, so that no tape
-    /// of the whole file is held (a config's `products`, a Play list): each value is a document of its own, its
-    /// offsets the file's. Returns the object's offset; or, when the top level is not an object, the whole
-    /// document, parsed as `init(utf8:path:)` parses it. The errors are those of `init(utf8:path:)`, except that
-    /// an error `event` throws ends the reading: the events before a syntax error are handed over before it is
-    /// thrown.
-    static func forEachMember(
-        in source: SourceText, splitting split: JSONTapeParser.Split,
-        _ event: (MemberEvent) throws(CatalogReadError) -> Void
-    ) throws(CatalogReadError) -> TopLevelObject {
-        func document(_ tape: JSONTape) -> JSONDocument { JSONDocument(element: tape, source: source) }
-        let result = try parsedAhead(source.bytes) { bytes, emit throws(JSONSyntaxError) in
-            try JSONTapeParser.parseMembers(bytes, splitting: split, emit)
-        } handle: { (parsed: JSONTapeParser.MemberEvent) throws(CatalogReadError) in
-            switch parsed {
-            case .member(let key, let keyOffset, let value):
-                try event(.member(key: key, keyOffset: keyOffset, value: document(value)))
-            case .splitBegins(let key, let keyOffset, let valueOffset):
-                try event(.splitBegins(key: key, keyOffset: keyOffset, valueOffset: valueOffset))
-            case .splitMember(let key, let keyOffset, let value):
-                try event(.splitMember(key: key, keyOffset: keyOffset, value: document(value)))
-            case .splitElement(let value):
-                try event(.splitElement(document(value)))
-            case .splitEnds:
-                try event(.splitEnds)
-            }
-        }
-        switch result {
-        case .success(let offset):
-            guard let offset else { return .document(try JSONDocument(utf8: source.bytes, path: source.path)) }
-            return .object(offset: offset)
-        case .failure(let error):
-            throw Self.readError(error, in: source)
-        }
-    }
-
-    /// What `forEachMember` found at the top level.
-    enum TopLevelObject {
-        /// An object at `offset`; its members were handed over.
-        case object(offset: Int)
-        /// Not an object: the document.
-        case document(JSONDocument)
-    }
-
-    /// What `forEachElement` found at the top level.
-    enum TopLevel {
-        /// An array: its location and its number of elements, each handed over.
-        case array(SourceLocation, count: Int)
-        /// Not an array: the document.
-        case document(JSONDocument)
-    }
-
     /// The error of a syntax error (with the repeated keys found before it) in `source`.
-    private static func readError(_ error: JSONSyntaxError, in source: SourceText) -> CatalogReadError {
+    static func readError(_ error: JSONSyntaxError, in source: SourceText) -> CatalogReadError {
         let problems = error.problems.map {
             CatalogReadError("invalid JSON: \($0.message)", at: source.location(ofOffset: $0.offset))
         }
