@@ -24,6 +24,44 @@ struct ParallelReadingTests {
         }
     }
 
+    @Test("a folder's files up to the limit come parsed, bigger ones as their bytes, in listing order")
+    func folderFilesParsedOrAsBytes() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let small = Data(#"{"x": 1}"#.utf8)
+        let big = Data(#"{"y": [1, 2, 3]}"#.utf8)
+        try small.write(to: folder.appendingPathComponent("a.json"))
+        try big.write(to: folder.appendingPathComponent("b.json"))
+        let files = try JSONFolder(url: folder, listing: ["a.json", "b.json"], displayPath: "f", store: .play) { _ in true }
+        var seen: [String] = []
+
+        try files.forEachFile(parsingUpTo: small.count) { file, page throws(CatalogReadError) in
+            #expect(page == nil)
+            switch file {
+            case .parsed(let document): seen.append("parsed \(document.path) x=\(document.root["x"]?.numberText ?? "-")")
+            case .bytes(let data, let path): seen.append("bytes \(path) \(data == big)")
+            }
+        }
+
+        #expect(seen == ["parsed f/a.json x=1", "bytes f/b.json true"])
+    }
+
+    @Test("a Play file read in parts gives the catalog of the file read whole", arguments: [
+        "play/api/subscriptions.json", "play/api/offers.json", "play/api/inappproducts.json",
+        "play/api/onetimeproducts.json",
+    ])
+    func playInPartsAsWhole(relativePath: String) throws {
+        let data = try Data(contentsOf: Fixtures.url(relativePath))
+        var whole = PlayCatalogBuilder()
+        var inParts = PlayCatalogBuilder()
+
+        try whole.add(JSONDocument(data: data, path: relativePath))
+        try inParts.add(fileBytes: data, path: relativePath)
+
+        #expect(!whole.products.isEmpty || !whole.offers.isEmpty)
+        #expect(inParts.finish(path: relativePath) == whole.finish(path: relativePath))
+    }
+
     @Test("a producer's values come in the order emitted, then its error, then nothing is read further")
     func streamedValuesThenError() throws {
         let reader = ReadAhead<String>(lookahead: 2) { emit throws(CatalogReadError) in

@@ -62,19 +62,8 @@ extension JSONDocument {
         case end(Result<Outcome, JSONSyntaxError>)
     }
 
-    /// What `forEachMember` hands over, in document order.
-    enum MemberEvent {
-        /// A member of the top-level object: its key, the key's offset, and its value as a document of its own.
-        case member(key: String, keyOffset: Int, value: JSONDocument)
-        /// A member to split opens: its key, the key's offset and the value's; its members or elements follow.
-        case splitBegins(key: String, keyOffset: Int, valueOffset: Int)
-        /// A member of the object being split, as `member`.
-        case splitMember(key: String, keyOffset: Int, value: JSONDocument)
-        /// An element of the array being split, as a document of its own.
-        case splitElement(JSONDocument)
-        /// The split member ends.
-        case splitEnds
-    }
+    /// What `forEachMember` hands over: each value as a document of its own, its locations the file's.
+    typealias MemberEvent = JSONMemberEvent<JSONDocument>
 
     /// Parses a file's UTF-8 bytes (from `TextEncoding.utf8`, in `source`) whose top level may be an object,
     /// member by member, and the members or elements of a member `split` names one by one too, so that no tape
@@ -87,22 +76,10 @@ extension JSONDocument {
         in source: SourceText, splitting split: JSONTapeParser.Split,
         _ event: (MemberEvent) throws(CatalogReadError) -> Void
     ) throws(CatalogReadError) -> TopLevelObject {
-        func document(_ tape: JSONTape) -> JSONDocument { JSONDocument(element: tape, source: source) }
         let result = try parsedAhead(source.bytes) { bytes, emit throws(JSONSyntaxError) in
             try JSONTapeParser.parseMembers(bytes, splitting: split, emit)
         } handle: { (parsed: JSONTapeParser.MemberEvent) throws(CatalogReadError) in
-            switch parsed {
-            case .member(let key, let keyOffset, let value):
-                try event(.member(key: key, keyOffset: keyOffset, value: document(value)))
-            case .splitBegins(let key, let keyOffset, let valueOffset):
-                try event(.splitBegins(key: key, keyOffset: keyOffset, valueOffset: valueOffset))
-            case .splitMember(let key, let keyOffset, let value):
-                try event(.splitMember(key: key, keyOffset: keyOffset, value: document(value)))
-            case .splitElement(let value):
-                try event(.splitElement(document(value)))
-            case .splitEnds:
-                try event(.splitEnds)
-            }
+            try event(parsed.map { JSONDocument(element: $0, source: source) })
         }
         switch result {
         case .success(let offset):

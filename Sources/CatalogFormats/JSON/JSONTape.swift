@@ -107,6 +107,34 @@ struct JSONTape {
     }
 }
 
+/// What reading a top-level object in parts hands over, in document order, each value as a `Value` of its own: a
+/// tape (`JSONTapeParser.parseMembers`) or a document (`JSONDocument.forEachMember`).
+enum JSONMemberEvent<Value> {
+    /// A member of the top-level object: its key, the key's offset and its value.
+    case member(key: String, keyOffset: Int, value: Value)
+    /// A member to split opens: its key, the key's offset and the value's; its members or elements follow.
+    case splitBegins(key: String, keyOffset: Int, valueOffset: Int)
+    /// A member of the object being split, as `member`.
+    case splitMember(key: String, keyOffset: Int, value: Value)
+    /// An element of the array being split.
+    case splitElement(Value)
+    /// The split member ends.
+    case splitEnds
+
+    /// The same event with its value made by `transform`.
+    func map<Other>(_ transform: (Value) -> Other) -> JSONMemberEvent<Other> {
+        switch self {
+        case .member(let key, let keyOffset, let value): .member(key: key, keyOffset: keyOffset, value: transform(value))
+        case .splitBegins(let key, let keyOffset, let valueOffset):
+            .splitBegins(key: key, keyOffset: keyOffset, valueOffset: valueOffset)
+        case .splitMember(let key, let keyOffset, let value):
+            .splitMember(key: key, keyOffset: keyOffset, value: transform(value))
+        case .splitElement(let value): .splitElement(transform(value))
+        case .splitEnds: .splitEnds
+        }
+    }
+}
+
 /// A syntax error: the message and the byte offset it is about, after the repeated keys found before it (all of
 /// them are reported, DESIGN.md §5a.1: the first `CatalogReadError.listLimit`, then how many more).
 struct JSONSyntaxError: Error {
@@ -202,19 +230,8 @@ struct JSONTapeParser {
         return (offset, count)
     }
 
-    /// What `parseMembers` hands over, in document order.
-    enum MemberEvent {
-        /// A member of the top-level object: its key, the key's offset and the value's tape (the value is entry 0).
-        case member(key: String, keyOffset: Int, value: JSONTape)
-        /// A member to split opens: its key, the key's offset and the value's; its members or elements follow.
-        case splitBegins(key: String, keyOffset: Int, valueOffset: Int)
-        /// A member of the object being split, as `member`.
-        case splitMember(key: String, keyOffset: Int, value: JSONTape)
-        /// An element of the array being split: its tape (the element is entry 0).
-        case splitElement(JSONTape)
-        /// The split member ends.
-        case splitEnds
-    }
+    /// What `parseMembers` hands over: each value as a tape of its own (the value is entry 0).
+    typealias MemberEvent = JSONMemberEvent<JSONTape>
 
     /// Which members `parseMembers` splits: those named by one of `keys` whose value is an object (`.object`,
     /// split into its members) or an array (`.array`, into its elements).
@@ -245,7 +262,7 @@ struct JSONTapeParser {
         let opening = UInt8(ascii: split.container == .object ? "{" : "[")
         let splitKeys = split.keys.map { Array($0.utf8) }
         // An event is handed over while no key is repeated; false from `event` stops the parsing.
-        func hand(_ this: JSONTapeParser, _ parsed: @autoclosure () -> MemberEvent) -> Bool {
+        func hand(_ this: borrowing JSONTapeParser, _ parsed: @autoclosure () -> MemberEvent) -> Bool {
             !this.repeatedKeys.isEmpty || event(parsed())
         }
         let completed = try parseMembersOneByOne { this, key, keyOffset throws(JSONSyntaxError) in
