@@ -17,7 +17,8 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/vapor/jwt-kit", exact: "5.8.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        // The fake stores' HTTP server in the tests; the version async-http-client resolves to.
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
@@ -82,12 +83,15 @@ let package = Package(
         // libxml2's HTML parser reads the HTML report back in the tests.
         .testTarget(name: "CatalogReportsTests", dependencies: ["CatalogReports", "CLibXML2", "TestSupport"]),
         .testTarget(name: "CatalogCheckCLITests", dependencies: ["catalogcheck", "TestSupport"]),
-        // A local App Store Connect + Play Developer API for the fetch tests (Hummingbird, 127.0.0.1, port 0).
+        // A local App Store Connect + Play Developer API for the fetch tests (SwiftNIO's HTTP/1.1 server,
+        // 127.0.0.1, port 0).
         .target(
             name: "FakeStoreServer",
             dependencies: [
                 "CatalogFetch",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 // RSA key generation for the test service account.
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

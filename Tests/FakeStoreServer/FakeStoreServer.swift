@@ -1,9 +1,6 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
 import JWTKit
-import Logging
-import NIOCore
+import NIOHTTP1
 
 /// A local App Store Connect API and Google Play Developer API for the `fetch` tests, in the test process on
 /// 127.0.0.1 with an ephemeral port. It serves the demo catalogs split into pages, checks the credentials on
@@ -84,7 +81,7 @@ public final class FakeStoreServer: Sendable {
     /// The Play token endpoint (`baseURL/token`), for the service account file's `token_uri`.
     public var tokenURI: String { baseURL + "/token" }
     private let state: ServerState
-    private let task: Task<Void, any Error>
+    private let server: LoopbackHTTPServer
 
     /// Apple's documented default hourly limit per key ("Identifying Rate Limits": `user-hour-lim:3500`).
     public static let hourlyLimit = 3500
@@ -110,36 +107,20 @@ public final class FakeStoreServer: Sendable {
                                 googleKeys: googleKeys, faults: faults, spec: spec, budget: budget,
                                 honorsInclude: honorsInclude, clockOffset: clockOffset,
                                 revenueCat: try revenueCat.map(RevenueCatFake.init(options:)))
-        let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
-        // Quiet: stopping the server between tests is expected, not an error worth a log line.
-        var logger = Logger(label: "FakeStoreServer")
-        logger.logLevel = .critical
-        let application = Application(
-            responder: CallbackResponder<BasicRequestContext> { request, _ in await state.respond(to: request) },
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            },
-            logger: logger
-        )
-        let task = Task { try await application.run() }
-        var port = 0
-        for await value in portStream { port = value }
-        state.setBase("http://127.0.0.1:\(port)")
-        return FakeStoreServer(baseURL: "http://127.0.0.1:\(port)", state: state, task: task)
+        let server = try await LoopbackHTTPServer.start { request in await state.respond(to: request) }
+        state.setBase("http://127.0.0.1:\(server.port)")
+        return FakeStoreServer(baseURL: "http://127.0.0.1:\(server.port)", state: state, server: server)
     }
 
-    private init(baseURL: String, state: ServerState, task: Task<Void, any Error>) {
+    private init(baseURL: String, state: ServerState, server: LoopbackHTTPServer) {
         self.baseURL = baseURL
         self.state = state
-        self.task = task
+        self.server = server
     }
 
     /// Stops the server.
     public func stop() async {
-        task.cancel()
-        _ = await task.result
+        await server.stop()
     }
 
     /// Requests served per path, and answers per status code.
@@ -226,30 +207,30 @@ private final class ServerState: @unchecked Sendable {
         lock.withLock { rejections.append(rule) }
     }
 
-    func respond(to request: Request) async -> Response {
-        let path = request.uri.path
+    func respond(to request: FakeRequest) async -> FakeResponse {
+        let path = request.path
         if path != "/token" {
-            lock.withLock { log.append(path + (request.uri.query.map { "?" + $0 } ?? "")) }
+            lock.withLock { log.append(request.target) }
         }
         var response = await answer(request, path: path)
         // RevenueCat sends its own rate-limit headers (`RevenueCatFake`), never Apple's.
         if !path.hasPrefix("/androidpublisher/"), !(path.hasPrefix("/v2/") && revenueCat != nil), path != "/token",
-           let name = HTTPField.Name("X-Rate-Limit"), response.headers[name] == nil {
+           !response.headers.contains(name: "X-Rate-Limit") {
             // "Every response from the API includes an X-Rate-Limit HTTP header" (Apple, Identifying Rate Limits).
-            response.headers[name] = Self.rateLimit(remaining: remainingBudget())
+            response.headers.add(name: "X-Rate-Limit", value: Self.rateLimit(remaining: remainingBudget()))
         }
         lock.withLock {
             paths[path, default: 0] += 1
-            targets.append(request.uri.description)
-            statuses[Int(response.status.code), default: 0] += 1
+            targets.append(request.target)
+            statuses[response.status, default: 0] += 1
         }
         return response
     }
 
-    private func answer(_ request: Request, path: String) async -> Response {
+    private func answer(_ request: FakeRequest, path: String) async -> FakeResponse {
         if path == "/token" { return await token(request) }
         if path.hasPrefix("/v2/"), let revenueCat { return answerRevenueCat(request, path: path, fake: revenueCat) }
-        let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        let bearer = request.header("Authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
         if let bearer { lock.withLock { _ = tokens.insert(bearer) } }
         let isPlay = path.hasPrefix("/androidpublisher/")
         if isPlay {
@@ -278,12 +259,12 @@ private final class ServerState: @unchecked Sendable {
                 return false
             }
             if spent {
-                return Response(status: .tooManyRequests, headers: [.contentType: "application/json"],
-                                body: ResponseBody(byteBuffer: ByteBuffer(string: FakeStoreServer.rateLimitExceededBody)))
+                return FakeResponse(status: 429, headers: Self.jsonHeaders,
+                                    body: Array(FakeStoreServer.rateLimitExceededBody.utf8))
             }
         }
         var parts = URLComponents()
-        parts.percentEncodedQuery = request.uri.query
+        parts.percentEncodedQuery = request.query
         let items = (parts.queryItems ?? []).map { (name: $0.name, value: $0.value ?? "") }
         if let refusal = spec.refusal(path: path, query: items) {
             return json(400, isPlay ? ["error": ["code": 400, "message": refusal, "status": "INVALID_ARGUMENT"]]
@@ -291,16 +272,14 @@ private final class ServerState: @unchecked Sendable {
                                        "title": "A parameter has an invalid value", "detail": refusal]]])
         }
         if let fault = takeFault(path) {
-            var headers = HTTPFields()
-            headers[.contentType] = "application/json"
-            if let retryAfter = fault.retryAfter { headers[.retryAfter] = retryAfter }
-            if let remaining = fault.remaining, let name = HTTPField.Name("X-Rate-Limit") {
-                headers[name] = Self.rateLimit(remaining: remaining)
+            var headers = Self.jsonHeaders
+            if let retryAfter = fault.retryAfter { headers.add(name: "Retry-After", value: retryAfter) }
+            if let remaining = fault.remaining {
+                headers.add(name: "X-Rate-Limit", value: Self.rateLimit(remaining: remaining))
             }
             let body = (fault.body ?? "{}").replacingOccurrences(
-                of: "{authorization}", with: request.headers[.authorization] ?? "")
-            return Response(status: .init(code: fault.status), headers: headers,
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+                of: "{authorization}", with: request.header("Authorization") ?? "")
+            return FakeResponse(status: fault.status, headers: headers, body: Array(body.utf8))
         }
         let include = items.first { $0.name == "include" && honorsInclude }.map {
             "|include=" + $0.value.split(separator: ",").sorted().joined(separator: ",")
@@ -309,19 +288,17 @@ private final class ServerState: @unchecked Sendable {
             return json(404, isPlay ? ["error": ["code": 404, "message": "Not found."]]
                         : ["errors": [["status": "404", "code": "NOT_FOUND", "title": "The specified resource does not exist"]]])
         }
-        let query = request.uri.queryParameters
+        let query = Dictionary(items.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         let index: Int
         if let cursor = query["cursor"].flatMap({ Int($0) }) {
             index = cursor / max(1, pageSize)
-        } else if let token = (query["pageToken"] ?? query["token"]).map(String.init), token.hasPrefix("page-") {
+        } else if let token = query["pageToken"] ?? query["token"], token.hasPrefix("page-") {
             index = Int(token.dropFirst(5)) ?? 0
         } else {
             index = 0
         }
         guard pages.indices.contains(index) else { return json(400, ["error": "bad page"]) }
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: pages[index])))
+        return FakeResponse(status: 200, headers: Self.jsonHeaders, body: Array(pages[index]))
     }
 
     /// The `X-Rate-Limit` value, in the form Apple documents (`user-hour-lim:3500;user-hour-rem:500;`).
@@ -331,15 +308,15 @@ private final class ServerState: @unchecked Sendable {
 
     /// RevenueCat, in the order its reference gives: the key, then the request against the operation table,
     /// then scripted faults, the per-minute limit, the list.
-    private func answerRevenueCat(_ request: Request, path: String, fake: RevenueCatFake) -> Response {
-        if let authorization = request.headers[.authorization], authorization.hasPrefix("Bearer ") {
+    private func answerRevenueCat(_ request: FakeRequest, path: String, fake: RevenueCatFake) -> FakeResponse {
+        if let authorization = request.header("Authorization"), authorization.hasPrefix("Bearer ") {
             lock.withLock { _ = tokens.insert(String(authorization.dropFirst(7))) }
         }
         var parts = URLComponents()
-        parts.percentEncodedQuery = request.uri.query
+        parts.percentEncodedQuery = request.query
         let items = (parts.queryItems ?? []).map { (name: $0.name, value: $0.value ?? "") }
         let answer: RevenueCatFake.Answer
-        if let refused = fake.refusal(authorization: request.headers[.authorization]) {
+        if let refused = fake.refusal(authorization: request.header("Authorization")) {
             answer = refused
         } else if let refusal = spec.refusal(path: path, query: items) {
             answer = fake.error(400, "parameter_error", refusal)
@@ -347,19 +324,15 @@ private final class ServerState: @unchecked Sendable {
             var headers: [String: String] = [:]
             if let retryAfter = fault.retryAfter { headers["Retry-After"] = retryAfter }
             answer = RevenueCatFake.Answer(status: fault.status, headers: headers, body: Data((fault.body ?? "{}")
-                .replacingOccurrences(of: "{authorization}", with: request.headers[.authorization] ?? "").utf8))
+                .replacingOccurrences(of: "{authorization}", with: request.header("Authorization") ?? "").utf8))
         } else if let limited = fake.meter() {
             answer = limited
         } else {
             answer = fake.answer(path: path, query: items)
         }
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json"
-        for (name, value) in answer.headers {
-            if let field = HTTPField.Name(name) { headers[field] = value }
-        }
-        return Response(status: .init(code: answer.status), headers: headers,
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+        var headers = Self.jsonHeaders
+        for (name, value) in answer.headers.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: value) }
+        return FakeResponse(status: answer.status, headers: headers, body: Array(answer.body))
     }
 
     private func takeFault(_ path: String) -> FakeStoreServer.Fault? {
@@ -372,9 +345,8 @@ private final class ServerState: @unchecked Sendable {
 
     /// The OAuth token endpoint: a JWT-bearer grant whose RS256 assertion the service account's key signed,
     /// checked by `GoogleAssertionRules`; refusals in Google's words (`invalid_grant`).
-    private func token(_ request: Request) async -> Response {
-        var request = request
-        let body = (try? await request.collectBody(upTo: 1 << 20)).map { String(buffer: $0) } ?? ""
+    private func token(_ request: FakeRequest) async -> FakeResponse {
+        let body = String(decoding: request.body, as: UTF8.self)
         var form = URLComponents()
         form.percentEncodedQuery = body
         let fields = Dictionary((form.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
@@ -398,11 +370,10 @@ private final class ServerState: @unchecked Sendable {
         return json(200, ["access_token": token, "expires_in": 3599, "token_type": "Bearer"])
     }
 
-    private func json(_ status: Int, _ object: [String: Any]) -> Response {
+    private func json(_ status: Int, _ object: [String: Any]) -> FakeResponse {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json"
-        return Response(status: .init(code: status), headers: headers,
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        return FakeResponse(status: status, headers: Self.jsonHeaders, body: Array(data))
     }
+
+    private static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
 }
