@@ -67,6 +67,14 @@ struct ASCPriceRowDatesTests {
         #expect(dates("eyJzIjoiNjUwMDAwMDAwMSJ9") == nil)  // {"s":"6500000001"}
         #expect(dates("eyJzZCI6IjIwMjctMDEtMDEifQ") == "2027-01-01…")  // {"sd":"2027-01-01"}
         #expect(dates("eyJzZCI6Im5vdCBhIGRhdGUifQ") == nil)  // {"sd":"not a date"}
+        #expect(dates("eyJpIjoiNjQ1MDAwMDAwMCIsImQiOjAsImMiOiJVU0EifQ") == nil)  // {"i":"6450000000","d":0,"c":"USA"}
+    }
+
+    @Test func aKeySpelledWithEscapesIsTheKey() {
+        // {"\u0073d":"2027-01-01"}: JSON's escapes spell "sd", which the quick search for the key's bytes misses.
+        #expect(dates("eyJcdTAwNzNkIjoiMjAyNy0wMS0wMSJ9") == "2027-01-01…")
+        // {"i":"1","ed":"2026-01-01","sd":null}
+        #expect(dates("eyJpIjoiMSIsImVkIjoiMjAyNi0wMS0wMSIsInNkIjpudWxsfQ") == "…2026-01-01")
     }
 
     @Test func base64urlAsRFC4648DecodesIt() {

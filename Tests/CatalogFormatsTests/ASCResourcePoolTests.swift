@@ -22,6 +22,26 @@ import Testing
         }
     }
 
+    @Test("a request or links.self names the parent, the relationship and nothing else")
+    func parentOfPath() {
+        func parent(_ text: String) -> String? {
+            ASCResourcePool.parent(ofPath: text).map { "\($0.type) \($0.id) \($0.relationship)" }
+        }
+        #expect(parent("https://api.appstoreconnect.apple.com/v1/subscriptions/6450000001/prices?limit=200")
+                == "subscriptions 6450000001 prices")
+        #expect(parent("/v2/inAppPurchases/64500/relationships/iapPriceSchedule#top") == "inAppPurchases 64500 iapPriceSchedule")
+        #expect(parent("/v1/subscriptionGroups/g%2F1/subscriptions") == "subscriptionGroups g/1 subscriptions")
+        #expect(parent("/v1/apps/1/a%zzb") == "apps 1 a%zzb")  // not percent-encoding: kept as written
+        #expect(parent("//v1//apps///1/inAppPurchasesV2") == "apps 1 inAppPurchasesV2")
+        #expect(parent("http://host:8080/v1/apps/1/inAppPurchasesV2") == "apps 1 inAppPurchasesV2")
+        #expect(parent("https://api.appstoreconnect.apple.com") == nil)
+        #expect(parent("/v1/apps/1") == nil)
+        #expect(parent("/vx/apps/1/inAppPurchasesV2") == nil)
+        #expect(parent("/v/apps/1/inAppPurchasesV2") == nil)
+        #expect(parent("/v1/apps/1/other/inAppPurchasesV2") == nil)
+        #expect(parent("/v1/apps/1/inAppPurchasesV2/more/segments") == nil)
+    }
+
     @Test("marks of each document name its path")
     func marksNameTheirDocument() {
         var marks = ASCMarks()

@@ -199,6 +199,12 @@ struct ASCPriceRowDates {
     /// The `sd` and `ed` of a JSON object (absent or null: no date), nil when the bytes are not a JSON object, it has
     /// neither member, or one is neither null nor an ISO date string.
     private static func dates(inJSON bytes: UnsafeBufferPointer<UInt8>) -> (CalendarDate?, CalendarDate?)? {
+        // Most IDs name neither (an undated row of a price schedule that has no history): without a `\`, which
+        // could spell a key in escapes, neither key's bytes in the text means neither member, with no tape built.
+        if !ByteSearch.contains(bytes, "\\"), !ByteSearch.contains(bytes, "\"sd\""),
+           !ByteSearch.contains(bytes, "\"ed\"") {
+            return nil
+        }
         guard let tape = try? JSONTapeParser.parse(bytes), tape[0].kind == .object else { return nil }
         func text(_ entry: JSONTape.Entry) -> String {
             entry.withStringBytes(in: bytes) { String(decoding: $0, as: UTF8.self) }

@@ -161,13 +161,27 @@ extension ASCResourcePool {
     /// `(parentType, parentId)` and the relationship of a URL or path of the form
     /// `/v{n}/{parentType}/{parentId}/{relationship}` (or `…/relationships/{relationship}`), query ignored.
     static func parent(ofPath text: String) -> (type: String, id: String, relationship: String)? {
+        // Read once per document (40,000 times for 10,000 purchases): the separators are found in the UTF-8 view,
+        // and only a segment with a `%` goes through Foundation's percent decoding.
         var path = Substring(text)
-        if let scheme = path.range(of: "://") {
-            let afterScheme = path[scheme.upperBound...]
-            path = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? ""
+        var search = path.utf8.startIndex
+        while let colon = path.utf8[search...].firstIndex(of: UInt8(ascii: ":")) {
+            let rest = path.utf8[colon...].dropFirst()
+            if rest.starts(with: "//".utf8) {
+                // After a scheme's `://`: the path starts at the authority's end.
+                let afterScheme = rest.dropFirst(2)
+                path = Substring(afterScheme[(afterScheme.firstIndex(of: UInt8(ascii: "/")) ?? afterScheme.endIndex)...])
+                break
+            }
+            search = rest.startIndex
         }
-        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
-        let segments = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+        if let end = path.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            path = path[..<end]
+        }
+        let segments = path.utf8.split(separator: UInt8(ascii: "/")).map { bytes in
+            let segment = String(Substring(bytes))
+            return bytes.contains(UInt8(ascii: "%")) ? segment.removingPercentEncoding ?? segment : segment
+        }
         guard segments.count >= 4, let version = segments.first, version.count > 1, version.hasPrefix("v"),
               version.dropFirst().allSatisfy(\.isNumber) else { return nil }
         if segments.count == 4 { return (segments[1], segments[2], segments[3]) }
