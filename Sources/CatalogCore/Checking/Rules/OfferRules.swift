@@ -270,10 +270,19 @@ enum OfferRules {
             } else {
                 continue
             }
-            for (territory, price) in phase.prices.sorted(by: { $0.key < $1.key }) {
+            // Every territory is compared, and the few that fire are reported in territory order: a catalog of
+            // 2,000 products has 350,000 offer prices, and `Decimal`'s arithmetic is slow (one regular price is
+            // its own limit, compared with nothing multiplied).
+            var firing: [(territory: Territory, price: Money, limit: Money)] = []
+            for (territory, price) in phase.prices {
                 guard let regular = product.prices[territory]?.money, regular.currency == price.currency else { continue }
-                let limit = Money(amount: regular.amount * Decimal(multiple), currency: regular.currency)
-                guard price.amount >= limit.amount, flagged.insert(territory).inserted else { continue }
+                guard multiple == 1 ? price.amount >= regular.amount
+                    : price.amount >= regular.amount * Decimal(multiple) else { continue }
+                firing.append((territory, price, Money(amount: regular.amount * Decimal(multiple),
+                                                       currency: regular.currency)))
+            }
+            for (territory, price, limit) in firing.sorted(by: { $0.territory < $1.territory }) {
+                guard flagged.insert(territory).inserted else { continue }
                 let location = phase.location ?? offer.location ?? product.location
                 findings.append(lintFinding(
                     .offerNotADiscount, productID: productID, field: offer.key.field, territory: territory,
