@@ -20,6 +20,13 @@ final class SourceText {
         self.bytes = bytes
     }
 
+    /// Builds the tables every location needs (the line starts, whether the text is ASCII) now: a reader that
+    /// parses on a second core prepares each document there, so that the core that pools it only looks up.
+    func prepareLocations() {
+        _ = lineStarts
+        _ = isASCII
+    }
+
     /// The location of a byte offset.
     func location(ofOffset offset: Int) -> SourceLocation {
         let clamped = min(max(offset, 0), bytes.count)

@@ -136,7 +136,10 @@ struct JSONFolder {
                 }
             }
             guard data.count <= limit else { return File.bytes(data, path: document.path) }
-            return File.parsed(try JSONDocument(data: data, path: document.path))
+            let parsed = try JSONDocument(data: data, path: document.path)
+            // The reader marks places in every document (`ASCMarks`): their tables are built here, on this core.
+            parsed.source.prepareLocations()
+            return File.parsed(parsed)
         }
         defer { reads.finish() }
         for document in documents {
