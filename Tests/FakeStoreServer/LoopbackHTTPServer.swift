@@ -1,3 +1,4 @@
+import Dispatch
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -34,7 +35,9 @@ struct FakeResponse: Sendable {
 
 /// HTTP/1.1 on 127.0.0.1 with an ephemeral port, each request answered by `respond`: SwiftNIO's server pipeline
 /// (the one the client's SwiftNIO stack talks to), keep-alive as the request asks, one task per connection.
-/// What the fake stores need of a server and no more; the HTTP itself is NIO's.
+/// What the fake stores need of a server and no more; the HTTP itself is NIO's. Its tasks run on threads of their
+/// own (`ServerExecutor`): while the test process's other tests keep Swift's cooperative threads busy, the server
+/// still answers within the client's request timeout.
 struct LoopbackHTTPServer: Sendable {
     private typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
 
@@ -54,7 +57,7 @@ struct LoopbackHTTPServer: Sendable {
                 }
             }
         let port = listener.channel.localAddress?.port ?? 0
-        let task = Task {
+        let task = Task(executorPreference: ServerExecutor.shared) {
             await withTaskGroup(of: Void.self) { group in
                 // Cancelled by stop(): the listener's sequence ends, executeThenClose closes it, and the
                 // connections' tasks (children of this group) end with it.
@@ -106,5 +109,19 @@ struct LoopbackHTTPServer: Sendable {
                 }
             }
         }
+    }
+}
+
+/// The executor of the fake stores' tasks: a dispatch queue, whose threads are not the two cooperative threads
+/// that the test process's synchronous tests can hold for minutes (SE-0417: the tasks, their children and the
+/// default actors they call run here).
+final class ServerExecutor: TaskExecutor {
+    static let shared = ServerExecutor()
+    private let queue = DispatchQueue(label: "FakeStoreServer", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
     }
 }
