@@ -170,7 +170,8 @@ extension ASCResourcePool {
             if rest.starts(with: "//".utf8) {
                 // After a scheme's `://`: the path starts at the authority's end.
                 let afterScheme = rest.dropFirst(2)
-                path = Substring(afterScheme[(afterScheme.firstIndex(of: UInt8(ascii: "/")) ?? afterScheme.endIndex)...])
+                let pathStart = afterScheme.firstIndex(of: UInt8(ascii: "/")) ?? afterScheme.endIndex
+                path = Substring(afterScheme[pathStart...])
                 break
             }
             search = rest.startIndex

@@ -276,10 +276,9 @@ enum OfferRules {
             var firing: [(territory: Territory, price: Money, limit: Money)] = []
             for (territory, price) in phase.prices {
                 guard let regular = product.prices[territory]?.money, regular.currency == price.currency else { continue }
-                guard multiple == 1 ? price.amount >= regular.amount
-                    : price.amount >= regular.amount * Decimal(multiple) else { continue }
-                firing.append((territory, price, Money(amount: regular.amount * Decimal(multiple),
-                                                       currency: regular.currency)))
+                guard multiple != 1 || price.amount >= regular.amount else { continue }
+                let limit = Money(amount: regular.amount * Decimal(multiple), currency: regular.currency)
+                if price.amount >= limit.amount { firing.append((territory, price, limit)) }
             }
             for (territory, price, limit) in firing.sorted(by: { $0.territory < $1.territory }) {
                 guard flagged.insert(territory).inserted else { continue }
