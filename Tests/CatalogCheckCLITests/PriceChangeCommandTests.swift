@@ -64,17 +64,18 @@ struct PriceChangeCommandTests {
             + Self.stores + Self.asOf)
         #expect(result.exitCode == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains(
-            "catalogs/demo-drift/products.yml:57:11: error: [subscription-price-change-undecided] "
-                + "com.trailmate.app.pro.yearly: DE 59.99 EUR -> 64.99 EUR (+8.3%): no priceChange decides what "
-                + "existing App Store subscribers pay; existing: preserve keeps them on 59.99 EUR "
-                + "(preserveCurrentPrice), existing: update gives them 64.99 EUR (consent: not-required)"))
-        #expect(lines.contains(
-            "catalogs/demo-drift/products.yml:117:11: warning: [subscription-price-consent-required] "
-                + "com.trailmate.app.plus.monthly: US 1.49 USD -> 6.99 USD (+369.1%) reaches existing App Store "
-                + "subscribers (existing: update), and Apple asks for their consent (required): the increase is "
-                + "above 50 % (+369.1%) and above USD 5 per period (+5.50 USD per P1M period): Apple asks every "
-                + "existing subscriber to consent, and without consent the subscription expires"))
+        // Typed apart from the expectations: literals joined by `+` inside the macro took 9 s to type-check.
+        let undecided: String = "catalogs/demo-drift/products.yml:57:11: error: [subscription-price-change-undecided] "
+            + "com.trailmate.app.pro.yearly: DE 59.99 EUR -> 64.99 EUR (+8.3%): no priceChange decides what "
+            + "existing App Store subscribers pay; existing: preserve keeps them on 59.99 EUR "
+            + "(preserveCurrentPrice), existing: update gives them 64.99 EUR (consent: not-required)"
+        let consent: String = "catalogs/demo-drift/products.yml:117:11: warning: [subscription-price-consent-required] "
+            + "com.trailmate.app.plus.monthly: US 1.49 USD -> 6.99 USD (+369.1%) reaches existing App Store "
+            + "subscribers (existing: update), and Apple asks for their consent (required): the increase is "
+            + "above 50 % (+369.1%) and above USD 5 per period (+5.50 USD per P1M period): Apple asks every "
+            + "existing subscriber to consent, and without consent the subscription expires"
+        #expect(lines.contains(undecided))
+        #expect(lines.contains(consent))
         let note = try #require(lines.first { $0.contains("[play-cohort-migration-needed] com.trailmate.app.basic.weekly") })
         #expect(note.hasPrefix("catalogs/demo-drift/products.yml:149:3: note: "))
         for step in ["needs a price cohort migration in DE, GB", "in Play Console or with "
