@@ -3,10 +3,9 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// A request as the fake stores read it: the method, the target as sent (`/v1/…?…`, percent-encoded), the
-/// headers and the whole body.
+/// A request as the fake stores read it: the target as sent (`/v1/…?…`, percent-encoded), the headers and the
+/// whole body.
 struct FakeRequest: Sendable {
-    let method: HTTPMethod
     let target: String
     let headers: HTTPHeaders
     let body: [UInt8]
@@ -26,7 +25,7 @@ struct FakeResponse: Sendable {
     var headers: HTTPHeaders
     var body: [UInt8]
 
-    init(status: Int, headers: HTTPHeaders = [:], body: [UInt8]) {
+    init(status: Int, headers: HTTPHeaders, body: [UInt8]) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -93,8 +92,7 @@ struct LoopbackHTTPServer: Sendable {
                     body.writeBuffer(&chunk)
                 case .end:
                     guard let request = head else { continue }
-                    let response = await respond(FakeRequest(method: request.method, target: request.uri,
-                                                             headers: request.headers,
+                    let response = await respond(FakeRequest(target: request.uri, headers: request.headers,
                                                              body: Array(body.readableBytesView)))
                     var headers = response.headers
                     headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
