@@ -161,4 +161,63 @@ import Testing
         }
         #expect(index.count == 6000)
     }
+
+    @Test("a node's links seen again are dropped, the first of each kept in order, however many the node has")
+    func repeatsRemoved() {
+        func link(_ other: Int, _ relationship: Int = 0, child: Bool = true) -> ASCLink {
+            ASCLink(relationship: RelationshipID(relationship), other: NodeID(other), isChild: child)
+        }
+        // Node 0: a few links (compared with each other); node 1: none; node 2: 40 rows and their repeats (a
+        // set); node 3: the same other node under two relationships and in both directions, all kept.
+        let rows = (10..<50).map { link($0) }
+        var links = [link(5), link(6), link(5), link(7), link(6)]
+            + rows + rows.reversed() + [link(99)] + rows
+            + [link(8, 0), link(8, 1), link(8, 0, child: false), link(8, 1)]
+        let starts: [Int32] = [0, 5, 5, Int32(5 + 121), Int32(5 + 121 + 4)]
+        let kept = ASCResourcePool.removeRepeats(&links, starts: starts)
+        #expect(kept == [0, 3, 3, 44, 47])
+        #expect(links[0..<3] == [link(5), link(6), link(7)])
+        #expect(Array(links[3..<44]) == rows + [link(99)])
+        #expect(links[44...] == [link(8, 0), link(8, 1), link(8, 0, child: false)])
+    }
+
+    @Test("a relationship that lists one resource many times links it once")
+    func manyRepeatsInOneDocument() throws {
+        let rows = (0..<30).map { "{\"type\": \"inAppPurchasePrices\", \"id\": \"r\($0 % 20)\"}" }
+        var pool = ASCResourcePool()
+        try pool.add(JSONDocument(data: Data("""
+            {"data": {"type": "inAppPurchasePriceSchedules", "id": "s",
+                      "relationships": {"manualPrices": {"data": [\(rows.joined(separator: ", "))]}}}}
+            """.utf8), path: "s.json"))
+        pool.finishReading()
+        let schedule = try #require(pool.definitionOrder.first)
+        let ids = pool.linked(schedule, type: pool.type("inAppPurchasePrices")).map { pool.id(of: $0.other) }
+        #expect(ids == (0..<20).map { "r\($0)" })
+    }
+
+    @Test("ids of every length, and ids one byte apart at any place, are told apart and found again")
+    func idsOfEveryLength() {
+        var index = ASCResourceIndex()
+        var ids: [String] = []
+        for length in 0...26 {
+            let base = String(repeating: "a", count: length)
+            ids.append(base)
+            for place in 0..<length {
+                var bytes = Array(base.utf8)
+                bytes[place] = UInt8(ascii: "b")
+                ids.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        let nodes = ids.map { index.node(type: TypeID(0), id: $0) }
+        #expect(nodes.allSatisfy { $0.isNew })
+        #expect(ids.map { index.node(type: TypeID(0), id: $0).node } == nodes.map(\.node))
+        // Every byte moves the hash (it picks the slot): no two of these ids share one.
+        let hashes = ids.map { id in
+            var id = id
+            return id.withUTF8 { ASCResourceIndex.hash(TypeID(0), $0) }
+        }
+        #expect(Set(hashes).count == ids.count)
+        #expect(ASCResourceIndex.hash(TypeID(0), UnsafeBufferPointer(start: nil, count: 0))
+                != ASCResourceIndex.hash(TypeID(1), UnsafeBufferPointer(start: nil, count: 0)))
+    }
 }

@@ -107,6 +107,26 @@ struct ParallelReadingTests {
         #expect(counter.value <= 4)
     }
 
+    @Test("values handed back are freed on the reading thread, those after its last value by finish")
+    func retiredValuesFreedThere() throws {
+        let freed = FreeLog()
+        let producer = FreeLog()
+        let reader = ReadAhead<Freed>(count: 6, lookahead: 1) { index throws(CatalogReadError) in
+            producer.note(index)
+            return Freed(index, log: freed)
+        }
+        while let value = try reader.next() {
+            reader.retire(consume value)
+        }
+        reader.finish()
+        // Value k is handed back before value k + 1 is taken, so the thread frees it when it hands over k + 1 or
+        // k + 2: every value but the last two. Those two are freed by finish(), on this thread.
+        let producerThread = try #require(producer.threads[5])
+        #expect(freed.threads.count == 6)
+        #expect((0..<4).allSatisfy { freed.threads[$0] == producerThread })
+        #expect(freed.threads[5] != producerThread)
+    }
+
     @Test("check's reading gives the config and the stores of a reading in order, format given or detected",
           arguments: [("demo/asc", CatalogFormat.ascJSON), ("demo/asc", nil), ("demo/play", nil),
                       ("demo/play-products.csv", nil), ("demo/metadata.xml", nil)])
@@ -177,4 +197,29 @@ private final class Counter: @unchecked Sendable {
     func increment() {
         lock.withLock { count += 1 }
     }
+}
+
+/// Which thread did something to each of a few numbered values.
+private final class FreeLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byValue: [Int: pthread_t] = [:]
+
+    var threads: [Int: pthread_t] { lock.withLock { byValue } }
+
+    func note(_ value: Int) {
+        lock.withLock { byValue[value] = pthread_self() }
+    }
+}
+
+/// A value that notes the thread it is freed on.
+private final class Freed {
+    let index: Int
+    let log: FreeLog
+
+    init(_ index: Int, log: FreeLog) {
+        self.index = index
+        self.log = log
+    }
+
+    deinit { log.note(index) }
 }

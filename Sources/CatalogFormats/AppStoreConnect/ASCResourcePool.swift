@@ -10,7 +10,7 @@ struct ASCNode {
 }
 
 /// A link between two nodes, seen from one of them.
-struct ASCLink {
+struct ASCLink: Equatable {
     /// The relationship name (`prices`, `manualPrices`, the last path segment of `links.self`, …).
     let relationship: RelationshipID
     /// The node at the other end.
@@ -45,9 +45,10 @@ struct ASCResourcePool {
     /// The attributes read of each type, by `TypeID`.
     private var attributesOfType: [[ASCAttributeName]] = []
     private(set) var identities = ASCResourceIndex()
-    /// The links while reading, in the order they were seen, each once (`edgeSlots` finds the ones seen).
+    /// The links while reading, in the order they were seen, repeats included (`finishReading()` keeps each
+    /// once): a table of the links seen would be looked up at random once per link, a million times in a big
+    /// snapshot, where most links are seen once.
     private var edges: [Edge] = []
-    private var edgeSlots = ASCHashSlots()
     /// Types and relationships met so far by their names' bytes: most resources name theirs without a `String`.
     private var typeBytes = NameBytesCache()
     private var relationshipBytes = NameBytesCache()
@@ -55,16 +56,10 @@ struct ASCResourcePool {
     private var linkStarts: [Int32] = []
     private var links: [ASCLink] = []
 
-    private struct Edge: Equatable {
+    private struct Edge {
         let parent: NodeID
         let relationship: RelationshipID
         let child: NodeID
-
-        var hash: Int {
-            var hash = UInt64(UInt32(bitPattern: parent.index)) << 32 | UInt64(UInt32(bitPattern: child.index))
-            hash = (hash ^ UInt64(UInt32(bitPattern: relationship.index))) &* 0x9E37_79B9_7F4A_7C15
-            return Int(truncatingIfNeeded: hash ^ (hash >> 32))
-        }
     }
 
     // MARK: Reading
@@ -163,24 +158,18 @@ struct ASCResourcePool {
 
     mutating func link(_ parent: NodeID, _ relationship: RelationshipID, _ child: NodeID) {
         guard parent != child else { return }
-        let edge = Edge(parent: parent, relationship: relationship, child: child)
-        let hash = edge.hash
-        let found = edgeSlots.find(hash: hash) { edges[$0] == edge }
-        guard found.index == nil else { return }
-        edges.append(edge)
-        edgeSlots.insert(edges.count - 1, hash: hash, at: found.slot)
+        edges.append(Edge(parent: parent, relationship: relationship, child: child))
     }
 
     mutating func beginDocument(path: String) -> DocumentID { marks.beginDocument(path: path) }
 
     mutating func finishDocument(_ source: SourceText) { marks.finishDocument(source) }
 
-    /// Ends the reading: the links are laid out by node (each node's in the order they were seen), and what only
-    /// reading needs is dropped. A territory's own links are left out: the builder goes from rows, price points
+    /// Ends the reading: the links are laid out by node (each node's in the order they were first seen, each
+    /// once), and what only reading needs is dropped. A territory's own links are left out: the builder goes from rows, price points
     /// and offers to territories, never from a territory, which would hold a link to each of them.
     mutating func finishReading() {
         identities.finishAdding()
-        edgeSlots = ASCHashSlots(capacity: 0)
         typeBytes = NameBytesCache()
         relationshipBytes = NameBytesCache()
         let territories = type("territories")
@@ -207,8 +196,44 @@ struct ASCResourcePool {
             }
         }
         edges = []
-        linkStarts = starts
+        linkStarts = Self.removeRepeats(&laidOut, starts: starts)
         links = laidOut
+    }
+
+    /// Drops from each node's links (`links[starts[n] ..< starts[n + 1]]`) every link it has earlier, compacting
+    /// them in place in their order; returns the new starts. A node's few links are compared with each other; a
+    /// node with many (a price schedule's rows) keeps a set of those it has, so the cost stays linear.
+    static func removeRepeats(_ links: inout [ASCLink], starts: [Int32]) -> [Int32] {
+        var kept = starts
+        var write = 0
+        var seen = Set<UInt64>()
+        for node in 0..<(starts.count - 1) {
+            let first = write
+            kept[node] = Int32(truncatingIfNeeded: first)
+            let range = Int(starts[node]) ..< Int(starts[node + 1])
+            if range.count <= 16 {
+                for index in range {
+                    let link = links[index]
+                    guard !links[first..<write].contains(link) else { continue }
+                    links[write] = link
+                    write += 1
+                }
+            } else {
+                seen.removeAll(keepingCapacity: true)
+                for index in range {
+                    let link = links[index]
+                    // Node and relationship numbers are below 2³¹ (`DenseID`).
+                    let key = UInt64(UInt32(bitPattern: link.other.index)) << 32
+                        | UInt64(UInt32(bitPattern: link.relationship.index)) << 1 | (link.isChild ? 1 : 0)
+                    guard seen.insert(key).inserted else { continue }
+                    links[write] = link
+                    write += 1
+                }
+            }
+        }
+        kept[starts.count - 1] = Int32(truncatingIfNeeded: write)
+        links.removeLast(links.count - write)
+        return kept
     }
 
     // MARK: Queries (after reading)

@@ -6,11 +6,16 @@ import Foundation
 /// while producing overlaps pooling. An error ends the production; it is thrown once the caller has taken every
 /// value produced before it, as a sequential read would throw it. The caller calls `finish()` when done (or
 /// failed): it stops the thread and waits for it, so nothing is read afterwards.
+///
+/// A value the caller is done with can be handed back (`retire(_:)`): the background thread drops it, so that
+/// freeing a big value (a parsed document's tape and bytes, its file's mapping) is not on the caller's core.
 final class ReadAhead<Value>: @unchecked Sendable {
     private let condition = NSCondition()
     private let lookahead: Int
     /// Values produced and not yet handed over, oldest first; guarded by `condition`.
     private var ready: [Value] = []
+    /// Values handed back, to be dropped on the background thread; guarded by `condition`.
+    private var retired: [Value] = []
     /// How the production ended, once it has: nil for all values produced, else the error.
     private var ending: CatalogReadError??
     private var stopped = false
@@ -52,13 +57,27 @@ final class ReadAhead<Value>: @unchecked Sendable {
     }
 
     private func emit(_ value: Value) -> Bool {
+        var dropping: [Value] = []
         condition.lock()
-        defer { condition.unlock() }
         while !stopped, ready.count >= lookahead { condition.wait() }
-        guard !stopped else { return false }
-        ready.append(value)
-        condition.broadcast()
-        return true
+        swap(&dropping, &retired)
+        let accepted = !stopped
+        if accepted {
+            ready.append(value)
+            condition.broadcast()
+        }
+        condition.unlock()
+        // The values handed back are freed here, on this core, outside the lock.
+        dropping.removeAll()
+        return accepted
+    }
+
+    /// Hands back a value taken with `next()` that the caller no longer needs: the background thread drops it
+    /// (those handed back after it has produced its last value are dropped by `finish()`).
+    func retire(_ value: consuming Value) {
+        condition.lock()
+        retired.append(value)
+        condition.unlock()
     }
 
     /// The next value, in the order produced; nil once every value is handed over; the error that ended the
@@ -86,6 +105,7 @@ final class ReadAhead<Value>: @unchecked Sendable {
         condition.broadcast()
         while running { condition.wait() }
         ready = []
+        retired = []
         condition.unlock()
     }
 }

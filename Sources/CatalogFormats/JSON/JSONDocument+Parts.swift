@@ -48,7 +48,10 @@ extension JSONDocument {
         defer { reads.finish() }
         while let step = try reads.next() {
             switch step {
-            case .part(let part): try handle(part)
+            case .part(let part):
+                try handle(part)
+                // Its tape is freed on the other core.
+                reads.retire(step)
             case .end(let outcome): return outcome
             }
         }
