@@ -1,3 +1,4 @@
+import CatalogFetch
 import FakeStoreServer
 import Foundation
 import Testing
@@ -20,6 +21,25 @@ struct FetchRefusalTests {
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(scene.server.rejections == [])
         #expect(scene.server.responsesByStatus[401] == nil)
+        await scene.finish()
+    }
+
+    @Test func theFakeStoresAnswerOnlyTheMethodEachPathTakes() async throws {
+        // What keeps every fetch test honest about methods: an API operation is a GET, the token request a POST.
+        let scene = try await FetchScene.start()
+        let transport = AsyncHTTPTransport()
+        let list = try #require(URL(string: scene.server.baseURL + Self.app + "/inAppPurchasesV2"))
+        let token = try #require(URL(string: scene.server.tokenURI))
+
+        let posted = try await transport.send(HTTPRequest(method: "POST", url: list, body: Data("{}".utf8)),
+                                              timeout: .seconds(30))
+        let got = try await transport.send(HTTPRequest(url: token), timeout: .seconds(30))
+
+        #expect(posted.status == 405)
+        #expect(posted.headers["allow"] == "GET")
+        #expect(got.status == 405)
+        #expect(got.headers["allow"] == "POST")
+        await transport.shutdown()
         await scene.finish()
     }
 

@@ -228,6 +228,17 @@ private final class ServerState: @unchecked Sendable {
     }
 
     private func answer(_ request: FakeRequest, path: String) async -> FakeResponse {
+        // The token endpoint takes a POST (Google, "Using OAuth 2.0 for Server to Server Applications", making the
+        // access token request: the JWT is sent "in an HTTP/HTTPS POST request"); every operation fetch may call is
+        // a GET (the spec table holds the specs' GET operations). Another method: 405 with the method the path
+        // takes (RFC 9110 §15.5.6: a 405 carries `Allow`).
+        let allowed = path == "/token" ? "POST" : "GET"
+        guard request.method == allowed else {
+            var headers = Self.jsonHeaders
+            headers.add(name: "Allow", value: allowed)
+            return FakeResponse(status: 405, headers: headers, body: Array(
+                #"{"error": "\#(request.method) \#(path): this path takes \#(allowed)"}"#.utf8))
+        }
         if path == "/token" { return await token(request) }
         if path.hasPrefix("/v2/"), let revenueCat { return answerRevenueCat(request, path: path, fake: revenueCat) }
         let bearer = request.header("Authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }

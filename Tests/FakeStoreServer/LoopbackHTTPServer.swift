@@ -3,9 +3,11 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// A request as the fake stores read it: the target as sent (`/v1/…?…`, percent-encoded), the headers and the
-/// whole body.
+/// A request as the fake stores read it: the method, the target as sent (`/v1/…?…`, percent-encoded), the
+/// headers and the whole body.
 struct FakeRequest: Sendable {
+    /// `GET`, `POST`, … as sent.
+    let method: String
     let target: String
     let headers: HTTPHeaders
     let body: [UInt8]
@@ -92,7 +94,8 @@ struct LoopbackHTTPServer: Sendable {
                     body.writeBuffer(&chunk)
                 case .end:
                     guard let request = head else { continue }
-                    let response = await respond(FakeRequest(target: request.uri, headers: request.headers,
+                    let response = await respond(FakeRequest(method: request.method.rawValue, target: request.uri,
+                                                             headers: request.headers,
                                                              body: Array(body.readableBytesView)))
                     var headers = response.headers
                     headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
