@@ -1,6 +1,7 @@
 import CatalogCore
 import Foundation
 import Testing
+import TestSupport
 @testable import CatalogFormats
 
 /// File errors and libxml2's limits in the user's words: no error domains, codes or parser option names.
@@ -31,5 +32,23 @@ import Testing
     ])
     func libxml2Words(message: String, words: String) {
         #expect(XMLParseFailure.inUserWords(message) == words)
+    }
+
+    @Test("a file for a parser reads the same bytes read or mapped, empty or missing as before", arguments: [
+        0, 1, 43_000, FileLoading.readLimit, FileLoading.readLimit + 1,
+    ])
+    func parsingData(size: Int) throws {
+        let folder = try Fixtures.temporaryFolder(suffix: "-parsing-data")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("page.json")
+        let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try bytes.write(to: file)
+
+        let read = try FileLoading.parsingData(at: file, displayPath: "asc/page.json")
+
+        #expect(read == bytes)
+        #expect(throws: CatalogReadError("the file does not exist", at: SourceLocation(path: "asc/gone.json"))) {
+            try FileLoading.parsingData(at: folder.appendingPathComponent("gone.json"), displayPath: "asc/gone.json")
+        }
     }
 }

@@ -107,7 +107,7 @@ struct ParallelReadingTests {
         #expect(counter.value <= 4)
     }
 
-    @Test("values handed back are freed on the reading thread, those after its last value by finish")
+    @Test("values handed back are freed on the reading thread, once it has ended at once")
     func retiredValuesFreedThere() throws {
         let freed = FreeLog()
         let producer = FreeLog()
@@ -115,16 +115,21 @@ struct ParallelReadingTests {
             producer.note(index)
             return Freed(index, log: freed)
         }
+        var last: Freed?
         while let value = try reader.next() {
-            reader.retire(consume value)
+            if value.index == 5 { last = value } else { reader.retire(consume value) }
         }
-        reader.finish()
         // Value k is handed back before value k + 1 is taken, so the thread frees it when it hands over k + 1 or
-        // k + 2: every value but the last two. Those two are freed by finish(), on this thread.
+        // k + 2, or when it ends. next() gave nil: the thread has ended, so the last value is freed at once, here.
+        let here = pthread_self()
+        let final = try #require(last)
+        last = nil
+        reader.retire(consume final)
         let producerThread = try #require(producer.threads[5])
-        #expect(freed.threads.count == 6)
         #expect((0..<4).allSatisfy { freed.threads[$0] == producerThread })
-        #expect(freed.threads[5] != producerThread)
+        #expect(freed.threads[5] == here)
+        reader.finish()
+        #expect(freed.threads.count == 6)
     }
 
     @Test("check's reading gives the config and the stores of a reading in order, format given or detected",

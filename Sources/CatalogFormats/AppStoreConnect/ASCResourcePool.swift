@@ -166,8 +166,9 @@ struct ASCResourcePool {
     mutating func finishDocument(_ source: SourceText) { marks.finishDocument(source) }
 
     /// Ends the reading: the links are laid out by node (each node's in the order they were first seen, each
-    /// once), and what only reading needs is dropped. A territory's own links are left out: the builder goes from rows, price points
-    /// and offers to territories, never from a territory, which would hold a link to each of them.
+    /// once), and what only reading needs is dropped. A territory's own links are left out: the builder goes from
+    /// rows, price points and offers to territories, never from a territory, which would hold a link to each of
+    /// them.
     mutating func finishReading() {
         identities.finishAdding()
         typeBytes = NameBytesCache()

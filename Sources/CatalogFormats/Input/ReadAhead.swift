@@ -52,8 +52,11 @@ final class ReadAhead<Value>: @unchecked Sendable {
         condition.lock()
         ending = .some(failure)
         running = false
+        var dropping: [Value] = []
+        swap(&dropping, &retired)
         condition.broadcast()
         condition.unlock()
+        dropping.removeAll()
     }
 
     private func emit(_ value: Value) -> Bool {
@@ -73,9 +76,14 @@ final class ReadAhead<Value>: @unchecked Sendable {
     }
 
     /// Hands back a value taken with `next()` that the caller no longer needs: the background thread drops it
-    /// (those handed back after it has produced its last value are dropped by `finish()`).
+    /// when it next hands a value over or ends. Once it has ended, the value is dropped here, at once: a big
+    /// value (a Play list's mapped file) is never held longer than its reading.
     func retire(_ value: consuming Value) {
         condition.lock()
+        guard running else {
+            condition.unlock()
+            return
+        }
         retired.append(value)
         condition.unlock()
     }

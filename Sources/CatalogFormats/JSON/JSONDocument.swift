@@ -82,7 +82,7 @@ final class JSONDocument {
     /// Reads and parses a file: a regular file is mapped, not copied (the tape refers to its bytes); anything
     /// else, and a file that cannot be mapped, is read as `FileLoading` reads it, with its errors.
     convenience init(contentsOf url: URL, displayPath: String) throws(CatalogReadError) {
-        try self.init(data: FileLoading.mappedData(at: url, displayPath: displayPath), path: displayPath)
+        try self.init(data: FileLoading.parsingData(at: url, displayPath: displayPath), path: displayPath)
     }
 
     /// The location of a value.

@@ -123,7 +123,7 @@ struct JSONFolder {
         // Listed as regular files: `isDirectory` spares Foundation a `stat` per file to find out.
         let reads = ReadAhead(count: documents.count) { index throws(CatalogReadError) in
             let document = documents[index]
-            let data = try FileLoading.mappedData(at: url.appendingPathComponent(document.name, isDirectory: false),
+            let data = try FileLoading.parsingData(at: url.appendingPathComponent(document.name, isDirectory: false),
                                                   displayPath: document.path)
             if let page = document.page, let recorded = document.recorded {
                 let actual = SnapshotDigest.sha256(of: data)
