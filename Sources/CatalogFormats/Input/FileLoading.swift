@@ -90,31 +90,28 @@ enum FileLoading {
     }
 
     /// A file's bytes for a parser that refers to them when no `stat` was made yet (a folder's pages): a regular
-    /// file over `readLimit` is mapped, not copied; a smaller one is read; anything else, and a file that cannot
-    /// be mapped or read so, is read as `data(at:displayPath:)` reads it, with its errors.
+    /// file as `regularFileData` reads it; anything else as `data(at:displayPath:)` reads it, with its errors.
     static func parsingData(at url: URL, displayPath: String) throws(CatalogReadError) -> Data {
         let (kind, size) = try examine(url, displayPath: displayPath)
-        guard kind == .regular else { return try data(at: url, displayPath: displayPath) }
-        if size > readLimit { return try mapped(url, size: size, displayPath: displayPath) }
-        // An empty file is no bytes, without a read (Foundation leaks its read buffer for one).
-        if size == 0 { return Data() }
-        if let bytes = try? Data(contentsOf: url) { return bytes }
+        if kind == .regular { return try regularFileData(url, size: size, displayPath: displayPath) }
         return try data(at: url, displayPath: displayPath)
     }
 
-    /// The size up to which `parsingData` reads a regular file rather than mapping it. A fetch page (tens of
+    /// The size up to which `regularFileData` reads a file rather than mapping it. A fetch page (tens of
     /// kilobytes, 40,000 of them for 10,000 in-app purchases) costs less read into memory than mapped, faulted in
     /// page by page and unmapped, each unmapping interrupting the other core to flush its address cache; and its
     /// parser copies it anyway (`JSONDocument` keeps a document up to 4 MiB in memory of its own).
     static let readLimit = 4 << 20
 
-    /// A regular file's bytes, mapped (not copied) when it can be, given its size from a `stat` already made
-    /// (resolution's): nothing is stat'ed here. An empty file is no bytes, without a read (Foundation leaks its
-    /// read buffer for one); a file that cannot be mapped is read whole, with the reason named when that fails.
-    static func mapped(_ url: URL, size: Int, displayPath: String) throws(CatalogReadError) -> Data {
+    /// A regular file's bytes, given its size from a `stat` already made (resolution's): nothing is stat'ed here.
+    /// Over `readLimit` the file is mapped, not copied, so that a reader's memory stays within DESIGN.md §8's
+    /// bounds; a smaller one is read. An empty file is no bytes, without a read (Foundation leaks its read buffer
+    /// for one); a file that cannot be mapped or read so is read whole, with the reason named when that fails.
+    static func regularFileData(_ url: URL, size: Int, displayPath: String) throws(CatalogReadError) -> Data {
         if displayPath.isEmpty { throw CatalogReadError("the path is empty", at: emptyPathLocation) }
         if size == 0 { return Data() }
-        if let mapped = try? Data(contentsOf: url, options: .alwaysMapped) { return mapped }
+        let options: Data.ReadingOptions = size > readLimit ? .alwaysMapped : []
+        if let bytes = try? Data(contentsOf: url, options: options) { return bytes }
         let descriptor = try open(url, displayPath: displayPath)
         defer { close(descriptor) }
         return try read(descriptor, upTo: streamLimit, displayPath: displayPath, whole: true)

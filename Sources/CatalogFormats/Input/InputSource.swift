@@ -160,14 +160,14 @@ public struct ResolvedInput: Sendable {
     /// The format, or the reason the input cannot be read.
     public func readableFormat() throws(CatalogReadError) -> CatalogFormat { try format.get() }
 
-    /// The bytes of a file input (or of a stream's copy), mapped rather than copied so that a reader's memory
-    /// stays within DESIGN.md §8's bounds; the size is resolution's, so nothing is stat'ed again. An empty file
-    /// is no bytes, without a read. A folder has none: its reader reads the files of `listing`.
+    /// The bytes of a file input (or of a stream's copy), a big one mapped rather than copied
+    /// (`FileLoading.regularFileData`); the size is resolution's, so nothing is stat'ed again. A folder has none:
+    /// its reader reads the files of `listing`.
     public func bytes() throws(CatalogReadError) -> Data {
         guard kind != .folder else {
             throw CatalogReadError(FileLoading.reason(forErrno: EISDIR), at: SourceLocation(path: displayPath))
         }
-        return try FileLoading.mapped(url, size: size, displayPath: displayPath)
+        return try FileLoading.regularFileData(url, size: size, displayPath: displayPath)
     }
 
     /// A file or folder named by URL, resolved for a reader of `format`: one `stat` (and a folder's listing),

@@ -52,28 +52,35 @@ final class ReadAhead<Value>: @unchecked Sendable {
         condition.lock()
         ending = .some(failure)
         running = false
-        var dropping: [Value] = []
-        swap(&dropping, &retired)
+        let dropping = takeRetired()
         condition.broadcast()
         condition.unlock()
-        dropping.removeAll()
+        drop(dropping)
     }
 
     private func emit(_ value: Value) -> Bool {
-        var dropping: [Value] = []
         condition.lock()
         while !stopped, ready.count >= lookahead { condition.wait() }
-        swap(&dropping, &retired)
+        let dropping = takeRetired()
         let accepted = !stopped
         if accepted {
             ready.append(value)
             condition.broadcast()
         }
         condition.unlock()
-        // The values handed back are freed here, on this core, outside the lock.
-        dropping.removeAll()
+        drop(dropping)
         return accepted
     }
+
+    /// The values handed back so far, which the caller frees once it has unlocked (`drop(_:)`); called locked.
+    private func takeRetired() -> [Value] {
+        var taken: [Value] = []
+        swap(&taken, &retired)
+        return taken
+    }
+
+    /// Frees values handed back, here on the background thread, outside the lock.
+    private func drop(_ values: consuming [Value]) {}
 
     /// Hands back a value taken with `next()` that the caller no longer needs: the background thread drops it
     /// when it next hands a value over or ends. Once it has ended, the value is dropped here, at once: a big
@@ -113,7 +120,6 @@ final class ReadAhead<Value>: @unchecked Sendable {
         condition.broadcast()
         while running { condition.wait() }
         ready = []
-        retired = []
         condition.unlock()
     }
 }

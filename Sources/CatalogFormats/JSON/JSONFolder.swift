@@ -145,7 +145,7 @@ struct JSONFolder {
         for document in documents {
             guard let file = try reads.next() else { return }
             try body(file, document.page)
-            // Freed on the other core: a parsed page's tape, bytes and file mapping.
+            // Freed on the other core: a parsed page's tape and bytes, a big file's mapping.
             reads.retire(consume file)
         }
     }
