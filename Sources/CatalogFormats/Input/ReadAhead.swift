@@ -20,13 +20,17 @@ final class ReadAhead<Value>: @unchecked Sendable {
     private var ending: CatalogReadError??
     private var stopped = false
     private var running = true
+    /// The producer, until the background thread has run it: released there, before the end is signalled, so
+    /// that nothing it holds (a file's bytes) outlives `finish()`.
+    private var producer: ((_ emit: (Value) -> Bool) throws(CatalogReadError) -> Void)?
 
     /// Starts `produce` on the background thread: it hands each value to `emit`, which waits while `lookahead`
     /// values are waiting, and returns false once the caller has stopped the reading (the producer then returns).
     init(lookahead: Int = 4,
          produce: @escaping @Sendable (_ emit: (Value) -> Bool) throws(CatalogReadError) -> Void) {
         self.lookahead = lookahead
-        let thread = Thread { [self] in run(produce) }
+        producer = produce
+        let thread = Thread { [self] in run() }
         // As deep as the main thread's: the parsers recurse once per nesting level.
         thread.stackSize = 16 << 20
         thread.start()
@@ -42,20 +46,33 @@ final class ReadAhead<Value>: @unchecked Sendable {
         }
     }
 
-    private func run(_ produce: ((Value) -> Bool) throws(CatalogReadError) -> Void) {
-        var failure: CatalogReadError?
-        do {
-            try produce { value in emit(value) }
-        } catch {
-            failure = error
-        }
+    /// Runs the producer, then frees what was handed back and signals the end: once `finish()` returns, no value
+    /// and nothing the producer held is left on this thread.
+    private func run() {
+        let failure = produceAll()
         condition.lock()
+        while !retired.isEmpty {
+            let dropping = takeRetired()
+            condition.unlock()
+            drop(dropping)
+            condition.lock()
+        }
         ending = .some(failure)
         running = false
-        let dropping = takeRetired()
         condition.broadcast()
         condition.unlock()
-        drop(dropping)
+    }
+
+    /// Runs the producer and releases it; the error that ended it, if any.
+    private func produceAll() -> CatalogReadError? {
+        guard let produce = producer else { return nil }
+        producer = nil
+        do {
+            try produce { value in emit(value) }
+            return nil
+        } catch {
+            return error
+        }
     }
 
     private func emit(_ value: Value) -> Bool {
