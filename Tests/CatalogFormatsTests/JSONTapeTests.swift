@@ -205,6 +205,28 @@ struct JSONTapeTests {
             == SourceLocation(path: "t.json", line: 1, column: 2 * many + 6 + (1 << 24) + 5))
     }
 
+    @Test("a string's plain run ends at its first quote, backslash, control or non-ASCII byte, eight at a time or not")
+    func plainRunEnd() {
+        // Every byte that ends a run, at every place of the first three words and the tail, after plain bytes
+        // whose values sit next to the tested ones (a borrow from them must not flag the byte before).
+        let stops: [UInt8] = [0x00, 0x01, 0x0A, 0x1F, 0x22, 0x5C, 0x80, 0xC3, 0xFF]
+        let plain: [UInt8] = [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x41]
+        for stop in stops {
+            for place in 0..<27 {
+                for filler in plain {
+                    let bytes = [UInt8](repeating: filler, count: place) + [stop] + [UInt8](repeating: filler, count: 9)
+                    let end = bytes.withUnsafeBufferPointer { JSONTapeParser.plainRunEnd(in: $0, from: 0) }
+                    #expect(end == place, "byte \(stop) after \(place) of \(filler)")
+                }
+            }
+        }
+        // From a start inside the bytes; with no stop, the end of the bytes.
+        let text = Array(#"abcdefghijklmnopq"rst"#.utf8)
+        #expect(text.withUnsafeBufferPointer { JSONTapeParser.plainRunEnd(in: $0, from: 3) } == 17)
+        #expect(text.withUnsafeBufferPointer { JSONTapeParser.plainRunEnd(in: $0, from: 18) } == text.count)
+        #expect([UInt8]().withUnsafeBufferPointer { JSONTapeParser.plainRunEnd(in: $0, from: 0) } == 0)
+    }
+
     @Test("512 levels are read")
     func deepestNesting() throws {
         let text = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)

@@ -59,8 +59,14 @@ struct JSONTape {
 
     /// Appends an entry: a scalar with its length, or a container to be completed by `close`.
     mutating func append(_ kind: EntryKind, offset: Int, extent: Int = 0) {
-        words.append(UInt64(kind.rawValue) << (64 - 3) | UInt64(truncatingIfNeeded: offset) << Self.extentBits)
-        setExtent(extent, at: words.count - 1)
+        let word = UInt64(kind.rawValue) << (64 - 3) | UInt64(truncatingIfNeeded: offset) << Self.extentBits
+        let stored = UInt64(truncatingIfNeeded: extent)
+        guard stored >= Self.extentMask else {
+            words.append(word | stored)
+            return
+        }
+        words.append(word | Self.extentMask)
+        largeExtents[words.count - 1] = extent
     }
 
     /// Completes the container at `index`: it ends here.
@@ -595,6 +601,8 @@ struct JSONTapeParser {
         var escaped = false
         var nonASCII = false
         while index < bytes.count {
+            index = Self.plainRunEnd(in: bytes, from: index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
@@ -630,6 +638,37 @@ struct JSONTapeParser {
             }
         }
         throw JSONSyntaxError(offset: start, message: "unterminated string")
+    }
+
+    /// The index of the first byte at or after `start` that is not plain string content — a quote, a backslash, a
+    /// control character or a byte of a non-ASCII character — or `bytes.count`: eight bytes at a time, the bytes
+    /// of one word tested together (ids and URLs, most of an App Store Connect page, are long runs of plain ASCII).
+    @inline(__always)
+    static func plainRunEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            // A byte's high bit is set in `special` when the byte is below 0x20 (the borrow of `word - 0x20…`
+            // reaches a byte's high bit only when it or a lower byte is below 0x20), a quote or a backslash (the
+            // same test on `word` XOR the character, zero there), or 0x80 or more. Above the lowest flagged
+            // byte a borrow may flag more, never below it, so the lowest is exact.
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let special = ((word &- ones &* 0x20) | (quotes &- ones) | (backslashes &- ones)) & ~word & highs
+                | word & highs
+            if special != 0 { return index + special.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = base[index]
+            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
+            index += 1
+        }
+        return index
     }
 
     /// Checks the `XXXX` of a `\u` escape (and the low half that must follow a high surrogate).
