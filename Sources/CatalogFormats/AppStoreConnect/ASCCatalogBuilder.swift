@@ -81,6 +81,17 @@ struct ASCCatalogBuilder {
         var unknownValues: [String] = []
         /// Price rows some product read, by node.
         var readRows: [Bool]
+
+        /// Adds what `later`, a tally of products built after this one's, counted.
+        mutating func add(_ later: Tally) {
+            withoutProductID.merge(later.withoutProductID, uniquingKeysWith: +)
+            unresolvedRows += later.unresolvedRows
+            partialOffers += later.partialOffers
+            partialOtherOffers += later.partialOtherOffers
+            monthlyPlanOffers += later.monthlyPlanOffers
+            unknownValues += later.unknownValues
+            for (index, read) in later.readRows.enumerated() where read { readRows[index] = true }
+        }
     }
 
     init(pool: ASCResourcePool, asOf: CalendarDate, fetchedKinds: Set<String> = [], fetchedOn: CalendarDate? = nil) {
@@ -101,23 +112,14 @@ struct ASCCatalogBuilder {
             groupNodes.insert(node)
         }
 
-        var products: [Product] = []
-        var productNodes: [NodeID] = []
-        var lookups = ASCLookups()
-        for node in pool.definitionOrder {
-            let type = pool.identities.type(of: node)
-            if type == types.subscriptions {
-                if let product = try subscription(node, groups: groupNodes, lookups: &lookups, tally: &tally) {
-                    products.append(product)
-                    productNodes.append(node)
-                }
-            } else if type == types.inAppPurchases {
-                if let product = try inAppPurchase(node, lookups: &lookups, tally: &tally) {
-                    products.append(product)
-                    productNodes.append(node)
-                }
-            }
+        let candidates = pool.definitionOrder.filter {
+            let type = pool.identities.type(of: $0)
+            return type == types.subscriptions || type == types.inAppPurchases
         }
+        let built = try build(candidates, groups: groupNodes, tally: &tally)
+        var products = built.products
+        let productNodes = built.nodes
+        var lookups = built.lookups
 
         var remarks: [String] = []
         for (type, count) in tally.withoutProductID.sorted(by: { $0.key < $1.key }) {
@@ -174,6 +176,63 @@ struct ASCCatalogBuilder {
     }
 
     // MARK: Products
+
+    /// Products built apart from each other are built on two cores: the later half of them on the second.
+    private static let twoCoreMinimum = 64
+
+    /// The products of `candidates` (subscriptions and in-app purchases, in reading order), with the nodes they
+    /// were built from and the lookups made. Each product reads the pool alone, so from `twoCoreMinimum` on, the
+    /// later half is built on the second core (`ReadAhead`) with tallies and lookups of its own, joined after: the
+    /// products, the tally's counts and remarks, and the first error are those of a build in reading order.
+    private func build(_ candidates: [NodeID], groups: Set<NodeID>, tally: inout Tally)
+        throws(CatalogReadError) -> (products: [Product], nodes: [NodeID], lookups: ASCLookups)
+    {
+        guard candidates.count >= Self.twoCoreMinimum else {
+            var lookups = ASCLookups()
+            let (products, nodes) = try build(candidates[...], groups: groups, lookups: &lookups, tally: &tally)
+            return (products, nodes, lookups)
+        }
+        let middle = candidates.count / 2
+        let builder = self
+        let laterHalf = ReadAhead(count: 1, lookahead: 1) { _ throws(CatalogReadError) in
+            var lookups = ASCLookups()
+            var tally = Tally(readRows: Array(repeating: false, count: builder.pool.nodes.count))
+            let (products, nodes) = try builder.build(candidates[middle...], groups: groups, lookups: &lookups,
+                                                      tally: &tally)
+            return (products: products, nodes: nodes, tally: tally)
+        }
+        defer { laterHalf.finish() }
+        var lookups = ASCLookups()
+        var (products, nodes) = try build(candidates[..<middle], groups: groups, lookups: &lookups, tally: &tally)
+        guard let later = try laterHalf.next() else {
+            // Not reached: the one value comes, or its error.
+            throw CatalogReadError("the products were not read", at: SourceLocation(path: pool.marks.paths.first ?? ""))
+        }
+        products += later.products
+        nodes += later.nodes
+        tally.add(later.tally)
+        return (products, nodes, lookups)
+    }
+
+    /// The products of `candidates`, in order, with their nodes.
+    private func build(_ candidates: ArraySlice<NodeID>, groups: Set<NodeID>, lookups: inout ASCLookups,
+                       tally: inout Tally) throws(CatalogReadError) -> (products: [Product], nodes: [NodeID])
+    {
+        var products: [Product] = []
+        var nodes: [NodeID] = []
+        for node in candidates {
+            let product = if pool.identities.type(of: node) == types.subscriptions {
+                try subscription(node, groups: groups, lookups: &lookups, tally: &tally)
+            } else {
+                try inAppPurchase(node, lookups: &lookups, tally: &tally)
+            }
+            if let product {
+                products.append(product)
+                nodes.append(node)
+            }
+        }
+        return (products, nodes)
+    }
 
     private func subscription(_ node: NodeID, groups: Set<NodeID>, lookups: inout ASCLookups,
                               tally: inout Tally) throws(CatalogReadError) -> Product?
