@@ -404,3 +404,31 @@ struct CheckResultTests {
         #expect(baseline.count == 3 + 1 + 37 * 3)
     }
 }
+
+@Suite("Checker: many pairs")
+struct CheckerManyPairsTests {
+    @Test("pairs compared on two cores give the findings, in the order, of pairs compared one by one")
+    func twoCores() {
+        // 100 pairs: the later 50 are compared on the second core; drift on both sides of the split.
+        let ids = (0..<100).map { String(format: "p%03d", $0) }
+        let config = Make.config(ids.enumerated().map { index, id in
+            Make.product(id, line: index + 1, path: "products.yml") {
+                $0.prices = Make.prices([("US", "1.99", "USD"), ("DE", "1.99", "EUR")], path: "products.yml")
+            }
+        })
+        let store = Make.store(ids.enumerated().map { index, id in
+            Make.product(id, index == 60 ? .nonConsumable : .consumable, line: index + 1, path: "store.json") {
+                let germany = index == 7 || index == 93 ? "2.49" : "1.99"
+                $0.prices = Make.prices([("US", index == 93 ? "0.99" : "1.99", "USD"), ("DE", germany, "EUR")],
+                                        path: "store.json")
+            }
+        })
+
+        let result = findings(config, store)
+
+        #expect(triples(result) == [
+            "price-mismatch p007 DE", "type-mismatch p060 -", "price-mismatch p093 DE", "price-mismatch p093 US",
+        ])
+        #expect(result.map(\.actual) == ["2.49 EUR", "non-consumable", "2.49 EUR", "0.99 USD"])
+    }
+}

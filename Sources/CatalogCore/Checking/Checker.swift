@@ -58,6 +58,20 @@ public struct Checker: Sendable {
             + PurchaseOptionRules.check(pair, territories: territories)
     }
 
+    /// Pairs compared apart from each other are compared on two cores from this many on.
+    private static let twoCoreMinimum = 64
+
+    /// The findings on every pair, pair by pair in order; from `twoCoreMinimum` pairs on, the later half is
+    /// compared on the second core (each pair is compared on its own).
+    private static func findings(on pairs: [ProductPair], territories: Set<Territory>?) -> [Finding] {
+        guard pairs.count >= twoCoreMinimum else { return pairs.flatMap { findings(on: $0, territories: territories) } }
+        let middle = pairs.count / 2
+        let laterHalf = Array(pairs[middle...])
+        let (earlier, later) = TwoCores.run({ pairs[..<middle].flatMap { findings(on: $0, territories: territories) } },
+                                            alongside: { laterHalf.flatMap { findings(on: $0, territories: territories) } })
+        return earlier + later
+    }
+
     // MARK: - One store
 
     private func compare(config: Catalog, store: Catalog, matching: ProductMatching) -> [Finding] {
@@ -69,12 +83,10 @@ public struct Checker: Sendable {
             IdentityRules.missing(configByStoreID: matching.configByStoreID, storeByID: matching.storeByID,
                                   configPath: config.path, storePath: storePath),
             config: config, store: store, allOfferings: options.allOfferings)
-        var pairs: [ProductPair] = []
-        for match in matching.matches {
-            let pair = ProductPair(mine: match.mine, theirs: match.theirs, config: config, store: store)
-            findings += Self.findings(on: pair, territories: options.territories)
-            pairs.append(pair)
+        let pairs = matching.matches.map {
+            ProductPair(mine: $0.mine, theirs: $0.theirs, config: config, store: store)
         }
+        findings += Self.findings(on: pairs, territories: options.territories)
         findings += PriceRules.notCompared(pairs, store: store, territories: options.territories)
 
         // The store on its own (free trials longer than their period, offer and billing-plan lint), in its own
