@@ -1,11 +1,11 @@
 import Foundation
 
 /// Two independent pieces of work at once, the second on a thread of its own (the first on the caller's): the
-/// checker compares the later half of many product pairs on the second core. The results are those of running
-/// one after the other.
-enum TwoCores {
+/// App Store Connect builder builds, and the checker compares, the later half of many products on the second
+/// core. The results are those of running one after the other.
+package enum TwoCores {
     /// `first()` and `second()`, run at once; returns when both are done.
-    static func run<First, Second: Sendable>(_ first: () -> First,
+    package static func run<First, Second: Sendable>(_ first: () -> First,
                                              alongside second: @escaping @Sendable () -> Second) -> (First, Second) {
         let result = Handover<Second>()
         let thread = Thread { result.put(second()) }

@@ -182,7 +182,7 @@ struct ASCCatalogBuilder {
 
     /// The products of `candidates` (subscriptions and in-app purchases, in reading order), with the nodes they
     /// were built from and the lookups made. Each product reads the pool alone, so from `twoCoreMinimum` on, the
-    /// later half is built on the second core (`ReadAhead`) with tallies and lookups of its own, joined after: the
+    /// later half is built on the second core (`TwoCores`) with tallies and lookups of its own, joined after: the
     /// products, the tally's counts and remarks, and the first error are those of a build in reading order.
     private func build(_ candidates: [NodeID], groups: Set<NodeID>, tally: inout Tally)
         throws(CatalogReadError) -> (products: [Product], nodes: [NodeID], lookups: ASCLookups)
@@ -194,20 +194,23 @@ struct ASCCatalogBuilder {
         }
         let middle = candidates.count / 2
         let builder = self
-        let laterHalf = ReadAhead(count: 1, lookahead: 1) { _ throws(CatalogReadError) in
-            var lookups = ASCLookups()
-            var tally = Tally(readRows: Array(repeating: false, count: builder.pool.nodes.count))
-            let (products, nodes) = try builder.build(candidates[middle...], groups: groups, lookups: &lookups,
-                                                      tally: &tally)
-            return (products: products, nodes: nodes, tally: tally)
-        }
-        defer { laterHalf.finish() }
+        let nodeCount = pool.nodes.count
         var lookups = ASCLookups()
-        var (products, nodes) = try build(candidates[..<middle], groups: groups, lookups: &lookups, tally: &tally)
-        guard let later = try laterHalf.next() else {
-            // Not reached: the one value comes, or its error.
-            throw CatalogReadError("the products were not read", at: SourceLocation(path: pool.marks.paths.first ?? ""))
-        }
+        let (earlierHalf, laterHalf) = TwoCores.run({
+            Result { () throws(CatalogReadError) in
+                try build(candidates[..<middle], groups: groups, lookups: &lookups, tally: &tally)
+            }
+        }, alongside: {
+            Result { () throws(CatalogReadError) in
+                var lookups = ASCLookups()
+                var tally = Tally(readRows: Array(repeating: false, count: nodeCount))
+                let (products, nodes) = try builder.build(candidates[middle...], groups: groups, lookups: &lookups,
+                                                          tally: &tally)
+                return (products: products, nodes: nodes, tally: tally)
+            }
+        })
+        var (products, nodes) = try earlierHalf.get()
+        let later = try laterHalf.get()
         products += later.products
         nodes += later.nodes
         tally.add(later.tally)
