@@ -220,4 +220,25 @@ import Testing
         #expect(ASCResourceIndex.hash(TypeID(0), UnsafeBufferPointer(start: nil, count: 0))
                 != ASCResourceIndex.hash(TypeID(1), UnsafeBufferPointer(start: nil, count: 0)))
     }
+
+    @Test("the pool's arrays keep every element appended, growing their room fourfold when full")
+    func growingFourfold() {
+        var numbers: [Int] = []
+        var bytes: [UInt8] = []
+        var rooms: Set<Int> = []
+        for number in 0..<10_000 {
+            numbers.appendGrowingFourfold(number)
+            rooms.insert(numbers.capacity)
+            let chunk = [UInt8](repeating: UInt8(number % 251), count: number % 7)
+            chunk.withUnsafeBufferPointer { bytes.appendGrowingFourfold(contentsOf: $0) }
+        }
+
+        #expect(numbers == Array(0..<10_000))
+        #expect(bytes == (0..<10_000).flatMap { [UInt8](repeating: UInt8($0 % 251), count: $0 % 7) })
+        // Room for 64, then four times what was held each time it ran out: 64, 256, 1,024, 4,096, 16,384 (the
+        // allocator may round each up a little).
+        #expect(rooms.count == 5)
+        #expect(rooms.sorted().enumerated().allSatisfy { index, room in room >= 64 << (2 * index) })
+        #expect(numbers.capacity < 2 * 16_384)
+    }
 }

@@ -29,7 +29,7 @@ struct ASCMarks {
     /// A place in the current document, by byte offset.
     mutating func mark(offset: Int) -> MarkID {
         let mark = MarkID(marks.count)
-        marks.append(Mark(line: 0, column: 0))
+        marks.appendGrowingFourfold(Mark(line: 0, column: 0))
         pending.append((offset, mark))
         return mark
     }

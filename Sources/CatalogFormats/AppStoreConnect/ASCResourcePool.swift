@@ -100,7 +100,7 @@ struct ASCResourcePool {
     }
 
     private mutating func pooled(_ found: (node: NodeID, isNew: Bool)) -> NodeID {
-        if found.isNew { nodes.append(ASCNode()) }
+        if found.isNew { nodes.appendGrowingFourfold(ASCNode()) }
         return found.node
     }
 
@@ -108,7 +108,7 @@ struct ASCResourcePool {
     mutating func define(_ node: NodeID, at offset: Int) {
         guard nodes[Int(node.index)].definition == nil else { return }
         nodes[Int(node.index)].definition = marks.mark(offset: offset)
-        definitionOrder.append(node)
+        definitionOrder.appendGrowingFourfold(node)
     }
 
     /// Pools the attributes the builder reads of one `attributes` object: a name's first non-null value. The same
@@ -125,9 +125,9 @@ struct ASCResourcePool {
                 }
                 continue
             }
-            attributes.append(ASCAttribute(value: ASCAttributeValue(value, as: name), name: name,
-                                           mark: marks.mark(offset: value.offset),
-                                           next: nodes[Int(node.index)].firstAttribute))
+            attributes.appendGrowingFourfold(ASCAttribute(value: ASCAttributeValue(value, as: name), name: name,
+                                                          mark: marks.mark(offset: value.offset),
+                                                          next: nodes[Int(node.index)].firstAttribute))
             nodes[Int(node.index)].firstAttribute = Int32(attributes.count - 1)
         }
     }
@@ -158,7 +158,7 @@ struct ASCResourcePool {
 
     mutating func link(_ parent: NodeID, _ relationship: RelationshipID, _ child: NodeID) {
         guard parent != child else { return }
-        edges.append(Edge(parent: parent, relationship: relationship, child: child))
+        edges.appendGrowingFourfold(Edge(parent: parent, relationship: relationship, child: child))
     }
 
     mutating func beginDocument(path: String) -> DocumentID { marks.beginDocument(path: path) }
