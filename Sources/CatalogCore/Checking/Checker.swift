@@ -13,13 +13,27 @@ public struct Checker: Sendable {
     /// Checks the config against every store input, each on its own. The inputs are told apart by their position
     /// in `stores` (`StoreInputID`), never by their paths.
     public func check(config: Catalog, stores: [Catalog]) -> CheckResult {
-        // The config on its own: the rules that judge one catalog (DESIGN.md §5 "each catalog on its own").
-        let configKey: (Product) -> String = { $0.id.rawValue }
-        var findings = (IntroOfferRules.exceedingTrials(in: config, storePath: nil, idFor: configKey)
-            + OfferRules.lint(config, storePath: nil, idFor: configKey)
-            + BillingPlanRules.lint(config, storePath: nil, idFor: configKey)
-            + CurrencyRules.check(config, asOf: options.asOf, territories: options.territories)
-            + OfferingRules.productsNotInProject(config)).sorted()
+        // The config on its own: the rules that judge one catalog (DESIGN.md §5 "each catalog on its own"), on
+        // the second core while the stores are compared on this one; its findings come first.
+        let options = options
+        let (storeResults, configFindings) = TwoCores.run({ compare(config: config, with: stores) }, alongside: {
+            let configKey: @Sendable (Product) -> String = { $0.id.rawValue }
+            return (IntroOfferRules.exceedingTrials(in: config, storePath: nil, idFor: configKey)
+                + OfferRules.lint(config, storePath: nil, idFor: configKey)
+                + BillingPlanRules.lint(config, storePath: nil, idFor: configKey)
+                + CurrencyRules.check(config, asOf: options.asOf, territories: options.territories)
+                + OfferingRules.productsNotInProject(config)).sorted()
+        })
+        return CheckResult(configPath: config.path, configFormat: config.format,
+                           configProducts: config.products.count, comparisons: storeResults.comparisons,
+                           findings: configFindings + storeResults.findings)
+    }
+
+    /// Compares the config with each store in turn: each store's findings (sorted) after the one's before, and
+    /// what each comparison covered.
+    private func compare(config: Catalog,
+                         with stores: [Catalog]) -> (findings: [Finding], comparisons: [StoreComparison]) {
+        var findings: [Finding] = []
         var comparisons: [StoreComparison] = []
         for (position, store) in stores.enumerated() {
             let input = StoreInputID(position: position)
@@ -39,9 +53,7 @@ public struct Checker: Sendable {
                     .union(matching.missingInConfig.map(\.id.rawValue)).sorted(),
                 remarks: store.remarks))
         }
-        return CheckResult(configPath: config.path, configFormat: config.format,
-                           configProducts: config.products.count, comparisons: comparisons,
-                           findings: findings)
+        return (findings, comparisons)
     }
 
     /// The rules that compare one matched pair, every family in turn: what `check` reports on the pair, and
