@@ -22,14 +22,17 @@ struct ASCCatalogBuilderTests {
                               #""state": "\#(unknownStates[index] ?? "APPROVED")""#]
             if !withoutProductID.contains(index) { attributes.append(#""productId": "plan.\#(index)""#) }
             if levelZero.contains(index) { attributes.append(#""groupLevel": 0"#) }
-            data.append(#"{"type": "subscriptions", "id": "S\#(index)", "attributes": {\#(attributes.joined(separator: ", "))}, "#
-                + #""relationships": {"prices": {"data": [{"type": "subscriptionPrices", "id": "R\#(index)"}]}}}"#)
+            let relationships = #""prices": {"data": [{"type": "subscriptionPrices", "id": "R\#(index)"}]}"#
+            data.append(#"{"type": "subscriptions", "id": "S\#(index)", "#
+                + #""attributes": {\#(attributes.joined(separator: ", "))}, "relationships": {\#(relationships)}}"#)
         }
         for row in (0..<count).map(String.init) + ["orphan"] {
             included.append(#"{"type": "subscriptionPrices", "id": "R\#(row)", "attributes": {"startDate": null}, "#
                 + #""relationships": {"territory": {"data": {"type": "territories", "id": "USA"}}, "#
                 + #""subscriptionPricePoint": {"data": {"type": "subscriptionPricePoints", "id": "P\#(row)"}}}}"#)
-            included.append(#"{"type": "subscriptionPricePoints", "id": "P\#(row)", "attributes": {"customerPrice": "\#(row == "orphan" ? "0.99" : "\(row).99")"}}"#)
+            let price = row == "orphan" ? "0.99" : "\(row).99"
+            included.append(#"{"type": "subscriptionPricePoints", "id": "P\#(row)", "#
+                + #""attributes": {"customerPrice": "\#(price)"}}"#)
         }
         return "{\"data\": [\n" + data.joined(separator: ",\n") + "\n], \"included\": [\n"
             + included.joined(separator: ",\n") + "\n]}\n"

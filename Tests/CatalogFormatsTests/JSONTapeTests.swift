@@ -205,7 +205,7 @@ struct JSONTapeTests {
             == SourceLocation(path: "t.json", line: 1, column: 2 * many + 6 + (1 << 24) + 5))
     }
 
-    @Test("a string's plain run ends at its first quote, backslash, control or non-ASCII byte, eight at a time or not")
+    @Test("a string's plain run ends at its first quote, backslash, control or non-ASCII byte, words or bytes")
     func plainRunEnd() {
         // Every byte that ends a run, at every place of the first three words and the tail, after plain bytes
         // whose values sit next to the tested ones (a borrow from them must not flag the byte before).
@@ -214,7 +214,8 @@ struct JSONTapeTests {
         for stop in stops {
             for place in 0..<27 {
                 for filler in plain {
-                    let bytes = [UInt8](repeating: filler, count: place) + [stop] + [UInt8](repeating: filler, count: 9)
+                    let bytes = [UInt8](repeating: filler, count: place) + [stop]
+                        + [UInt8](repeating: filler, count: 9)
                     let end = bytes.withUnsafeBufferPointer { JSONTapeParser.plainRunEnd(in: $0, from: 0) }
                     #expect(end == place, "byte \(stop) after \(place) of \(filler)")
                 }

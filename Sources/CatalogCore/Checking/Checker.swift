@@ -79,8 +79,11 @@ public struct Checker: Sendable {
         guard pairs.count >= twoCoreMinimum else { return pairs.flatMap { findings(on: $0, territories: territories) } }
         let middle = pairs.count / 2
         let laterHalf = Array(pairs[middle...])
-        let (earlier, later) = TwoCores.run({ pairs[..<middle].flatMap { findings(on: $0, territories: territories) } },
-                                            alongside: { laterHalf.flatMap { findings(on: $0, territories: territories) } })
+        let (earlier, later) = TwoCores.run({
+            pairs[..<middle].flatMap { findings(on: $0, territories: territories) }
+        }, alongside: {
+            laterHalf.flatMap { findings(on: $0, territories: territories) }
+        })
         return earlier + later
     }
 
