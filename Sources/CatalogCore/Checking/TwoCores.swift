@@ -1,8 +1,9 @@
 import Foundation
 
-/// Two independent pieces of work at once, the second on a thread of its own (the first on the caller's): the
-/// App Store Connect builder builds, and the checker compares, the later half of many products on the second
-/// core. The results are those of running one after the other.
+/// Two independent pieces of work at once, the second on a thread of its own (the first on the caller's): `check`
+/// reads the config while it reads the stores, the App Store Connect builder builds, and the checker compares,
+/// the later half of many products on the second core. The results are those of running one after the other.
+/// (A stream of values produced ahead of their reader is `ReadAhead`'s job.)
 package enum TwoCores {
     /// `first()` and `second()`, run at once; returns when both are done, and nothing `second` holds is held by
     /// the other thread any more.

@@ -19,16 +19,12 @@ extension CatalogLoader {
             return try Self.paired(configCatalog, try readingStores(against: configCatalog).load(stores))
         }
         let loader = self
-        let configRead = ReadAhead(count: 1, lookahead: 1) { _ throws(CatalogReadError) in
-            try loader.load(config)
-        }
-        defer { configRead.finish() }
-        let storeCatalogs = Result { () throws(CatalogReadError) in try load(stores) }
-        guard let configCatalog = try configRead.next() else {
-            // Not reached: the one value comes, or its error.
-            throw CatalogReadError("the config was not read", at: SourceLocation(path: config.displayPath))
-        }
-        return try Self.paired(configCatalog, try storeCatalogs.get())
+        let (storeCatalogs, configCatalog) = TwoCores.run({
+            Result { () throws(CatalogReadError) in try load(stores) }
+        }, alongside: {
+            Result { () throws(CatalogReadError) in try loader.load(config) }
+        })
+        return try Self.paired(try configCatalog.get(), try storeCatalogs.get())
     }
 
     /// A declared project (RevenueCat) and its stores, when every store pairs with one of its apps
