@@ -78,11 +78,10 @@ public struct Checker: Sendable {
     private static func findings(on pairs: [ProductPair], territories: Set<Territory>?) -> [Finding] {
         guard pairs.count >= twoCoreMinimum else { return pairs.flatMap { findings(on: $0, territories: territories) } }
         let middle = pairs.count / 2
-        let laterHalf = Array(pairs[middle...])
         let (earlier, later) = TwoCores.run({
             pairs[..<middle].flatMap { findings(on: $0, territories: territories) }
         }, alongside: {
-            laterHalf.flatMap { findings(on: $0, territories: territories) }
+            pairs[middle...].flatMap { findings(on: $0, territories: territories) }
         })
         return earlier + later
     }
