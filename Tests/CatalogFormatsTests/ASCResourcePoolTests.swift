@@ -138,7 +138,7 @@ import Testing
         #expect(index.type(of: point.node) == points)
     }
 
-    @Test("the resource index finds every (type, id) again after growing many times, and tells new from known")
+    @Test("the resource index finds every (type, id) again after growing many times, tells new from known, and keeps each node's type and id")
     func indexGrows() {
         var index = ASCResourceIndex()
         let types = [TypeID(0), TypeID(1), TypeID(2)]
@@ -160,6 +160,11 @@ import Testing
             }
         }
         #expect(index.count == 6000)
+        let wrong = nodes.filter { key, node in
+            let parts = key.split(separator: "/")
+            return index.type(of: node).index != Int32(parts[0]) || index.id(of: node) != "id-\(parts[1])"
+        }
+        #expect(wrong.isEmpty, "nodes whose type or id changed: \(wrong.keys.sorted().prefix(3))")
     }
 
     @Test("a node's links seen again are dropped, the first of each kept in order, however many the node has")
@@ -211,6 +216,7 @@ import Testing
         let nodes = ids.map { index.node(type: TypeID(0), id: $0) }
         #expect(nodes.allSatisfy { $0.isNew })
         #expect(ids.map { index.node(type: TypeID(0), id: $0).node } == nodes.map(\.node))
+        #expect(nodes.map { index.id(of: $0.node) } == ids)
         // Every byte moves the hash (it picks the slot): no two of these ids share one.
         let hashes = ids.map { id in
             var id = id

@@ -38,7 +38,7 @@ struct SourceTextTests {
         return bytes
     }()
 
-    @Test("offsets asked front to back, back to front and at random all get the counted line and column")
+    @Test("offsets asked front to back, back to front and at random all get the counted line and column, as a location or as numbers")
     func everyOrderAgrees() {
         // Arrange
         let expected = Self.expected(Self.text)
@@ -50,7 +50,9 @@ struct SourceTextTests {
             // Act
             let mismatches = order.filter { offset in
                 let location = source.location(ofOffset: offset)
+                let (line, column) = source.lineAndColumn(ofOffset: offset)
                 return location.line != expected[offset].line || location.column != expected[offset].column
+                    || line != expected[offset].line || column != expected[offset].column
             }
             // Assert
             #expect(mismatches.count == 0, "first mismatch at offset \(mismatches.first ?? -1)")

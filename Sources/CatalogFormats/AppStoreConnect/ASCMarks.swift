@@ -38,9 +38,9 @@ struct ASCMarks {
     /// places come in reading order, so `SourceText`'s forward cursor counts each byte about once.
     mutating func finishDocument(_ source: SourceText) {
         for (offset, mark) in pending {
-            let location = source.location(ofOffset: offset)
-            marks[Int(mark.index)] = Mark(line: UInt32(truncatingIfNeeded: location.line ?? 0),
-                                          column: UInt32(truncatingIfNeeded: location.column ?? 0))
+            let (line, column) = source.lineAndColumn(ofOffset: offset)
+            marks[Int(mark.index)] = Mark(line: UInt32(truncatingIfNeeded: line),
+                                          column: UInt32(truncatingIfNeeded: column))
         }
         pending.removeAll(keepingCapacity: true)
     }

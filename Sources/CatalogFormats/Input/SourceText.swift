@@ -29,6 +29,13 @@ final class SourceText {
 
     /// The location of a byte offset.
     func location(ofOffset offset: Int) -> SourceLocation {
+        let (line, column) = lineAndColumn(ofOffset: offset)
+        return SourceLocation(path: path, line: line, column: column)
+    }
+
+    /// The 1-based line and column of a byte offset: what `location(ofOffset:)` says, for a reader that keeps
+    /// millions of them without a path each.
+    func lineAndColumn(ofOffset offset: Int) -> (line: Int, column: Int) {
         let clamped = min(max(offset, 0), bytes.count)
         let line = lineIndex(of: clamped)
         let lineStart = lineStarts[line]
@@ -42,7 +49,7 @@ final class SourceText {
         } else {
             column = characters(before: clamped) - characters(beforeLine: line) + 1
         }
-        return SourceLocation(path: path, line: line + 1, column: column)
+        return (line + 1, column)
     }
 
     /// The furthest offset asked for so far and the characters before it: a reader asks for locations front to

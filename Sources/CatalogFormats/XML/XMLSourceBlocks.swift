@@ -30,7 +30,7 @@ final class XMLSourceBlocks {
         let text = SourceText(path: path, bytes: bytes)
         blocks.append(Block(start: byteCount, firstLine: nextLine, text: text))
         byteCount += bytes.count
-        nextLine += (text.location(ofOffset: bytes.count).line ?? 1) - 1
+        nextLine += text.lineAndColumn(ofOffset: bytes.count).line - 1
     }
 
     /// Forgets the blocks that end at or before `offset`, except the last one.
@@ -45,8 +45,8 @@ final class XMLSourceBlocks {
         guard let block = blocks.last(where: { $0.start <= offset }) ?? blocks.first else {
             return SourceLocation(path: path, line: 1, column: 1)
         }
-        let local = block.text.location(ofOffset: offset - block.start)
-        return SourceLocation(path: path, line: local.line.map { $0 + block.firstLine - 1 }, column: local.column)
+        let (line, column) = block.text.lineAndColumn(ofOffset: offset - block.start)
+        return SourceLocation(path: path, line: line + block.firstLine - 1, column: column)
     }
 
     /// The offset of the last `byte` at or before `offset`, or the earliest offset held when there is none.
