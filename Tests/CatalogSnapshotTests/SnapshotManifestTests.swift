@@ -129,6 +129,18 @@ struct SnapshotManifestTests {
         #expect(context.debugDescription == message)
     }
 
+    /// A page name fetch could have written, told on its bytes: each name and whether it is one.
+    @Test(arguments: [
+        ("subscriptions-0001.json", true), ("A.JSON", true), ("x.Json", true), ("é.json", true),
+        (".json", false), (".a.json", false), ("a/b.json", false), ("a\0.json", false), ("a.jsonx", false),
+        ("a.jso", false), ("json", false), ("", false), ("a\u{0E}json", false), ("a.jsoＮ", false),
+        ("\u{0600}.json", false), ("x\u{0600}.json", false), ("İ.JSON", true), ("a.JSON\u{301}", false),
+        ("a\r\n.json", true),
+    ])
+    func pageNames(name: String, isPage: Bool) {
+        #expect(SnapshotManifest.Page.isPageName(name) == isPage)
+    }
+
     @Test func aPageNamedTwiceIsRefused() throws {
         let twice = SnapshotManifest(store: .play, subject: "a.b", fetchedAt: Date(timeIntervalSince1970: 0),
                                      fetchedBy: "catalogcheck", kinds: [:], pages: [Self.page, Self.page])
