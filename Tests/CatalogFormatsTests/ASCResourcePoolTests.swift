@@ -34,6 +34,8 @@ import Testing
         #expect(parent("/v1/apps/1/a%zzb") == "apps 1 a%zzb")  // not percent-encoding: kept as written
         #expect(parent("//v1//apps///1/inAppPurchasesV2") == "apps 1 inAppPurchasesV2")
         #expect(parent("http://host:8080/v1/apps/1/inAppPurchasesV2") == "apps 1 inAppPurchasesV2")
+        #expect(parent("héllo://h/v1/apps/1/inAppPurchasesV2") == "apps 1 inAppPurchasesV2")
+        #expect(parent("x:/y://h/v1/apps/2/prices") == "apps 2 prices")
         #expect(parent("https://api.appstoreconnect.apple.com") == nil)
         #expect(parent("/v1/apps/1") == nil)
         #expect(parent("/vx/apps/1/inAppPurchasesV2") == nil)

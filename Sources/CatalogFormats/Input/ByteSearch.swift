@@ -6,19 +6,33 @@ import Foundation
 /// few thousand.
 enum ByteSearch {
     static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ part: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = part.first, let needle = part.baseAddress else { return true }
-        guard part.count <= bytes.count, let base = bytes.baseAddress else { return false }
-        let last = bytes.count - part.count
-        var start = 0
-        while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
-            let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + offset, needle, part.count) == 0 { return true }
-            start = offset + 1
-        }
-        return false
+        firstOffset(of: part, in: bytes) != nil
     }
 
     static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ part: StaticString) -> Bool {
         contains(bytes, UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount))
+    }
+
+    /// The offset of the first place `part` is in `bytes`; 0 for an empty part, nil when it is nowhere.
+    static func firstOffset(of part: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = part.first, let needle = part.baseAddress else { return 0 }
+        guard part.count <= bytes.count, let base = bytes.baseAddress else { return nil }
+        let last = bytes.count - part.count
+        var start = 0
+        while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
+            let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + offset, needle, part.count) == 0 { return offset }
+            start = offset + 1
+        }
+        return nil
+    }
+
+    /// The UTF-8 offset of the first place `part` is in `text` (the generic `firstRange(of:)` of the standard
+    /// library allocates a searcher each time: 6 % of the time of a 10,000-purchase snapshot, run per page).
+    static func firstOffset(of part: StaticString, in text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes in
+            firstOffset(of: UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount), in: bytes)
+        }
     }
 }

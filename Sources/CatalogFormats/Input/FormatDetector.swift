@@ -102,7 +102,8 @@ public enum FormatDetector {
             let name = slash.map { path[path.index(after: $0)...] } ?? Substring(path)
             let lowered = name.lowercased()
             let fileExtension = lowered.split(separator: ".").count > 1 ? lowered.split(separator: ".").last ?? "" : ""
-            let file = url.appendingPathComponent(path, isDirectory: false)
+            // Made only for a file whose head is sniffed (not for each of a snapshot's 40,000 pages).
+            var file: URL { url.appendingPathComponent(path, isDirectory: false) }
             var format: CatalogFormat?
             switch fileExtension {
             case "xml" where slash == nil && lowered == "metadata.xml": format = .appstoreXML
