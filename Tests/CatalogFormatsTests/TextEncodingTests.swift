@@ -27,6 +27,21 @@ import Testing
             let valid = String(validating: bytes, as: UTF8.self) != nil
             let ours = (try? TextEncoding.validateUTF8(Data(bytes), path: "t")) != nil
             #expect(ours == valid, "\(bytes.map { String($0, radix: 16) })")
+            // The same pass tells whether every byte is ASCII, as SourceText would count it.
+            if valid, let text = try? TextEncoding.utf8Text(Data(bytes), path: "t") {
+                #expect(text.isASCII == bytes.allSatisfy { $0 < 0x80 }, "\(bytes.map { String($0, radix: 16) })")
+            }
+        }
+    }
+
+    @Test("a document told it is ASCII or not gets the columns its bytes have, on a line longer than 4 KiB")
+    func asciiTold() throws {
+        let line = String(repeating: "a", count: 5000)
+        for (text, column) in [(line + "éx", 5003), (line + "ex", 5003)] {
+            let bytes = "\"" + text + "\""
+            let document = try JSONDocument(data: Data(bytes.utf8), path: "t.json")
+            let offset = bytes.utf8.count - 2
+            #expect(document.source.location(ofOffset: offset) == SourceLocation(path: "t.json", line: 1, column: column))
         }
     }
 

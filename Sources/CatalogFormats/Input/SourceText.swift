@@ -15,9 +15,11 @@ final class SourceText {
     private lazy var isASCII: Bool = SourceText.isASCII(bytes)
     private static let checkpointStride = 4096
 
-    init(path: String, bytes: Data) {
+    /// `isASCII`, when the caller found it out reading the bytes (`TextEncoding.utf8Text`), is not found again.
+    init(path: String, bytes: Data, isASCII: Bool? = nil) {
         self.path = path
         self.bytes = bytes
+        if let isASCII { self.isASCII = isASCII }
     }
 
     /// Builds the tables every location needs (the line starts, whether the text is ASCII) now: a reader that

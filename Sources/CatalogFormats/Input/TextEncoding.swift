@@ -38,9 +38,14 @@ enum TextEncoding {
 
     /// The file as valid UTF-8 without a byte order mark; anything else is an error at the first bad byte.
     static func utf8(_ data: Data, path: String) throws(CatalogReadError) -> Data {
+        try utf8Text(data, path: path).bytes
+    }
+
+    /// The file as valid UTF-8 without a byte order mark, and whether every byte is ASCII (found by the same
+    /// pass, for `SourceText`); anything else is an error at the first bad byte.
+    static func utf8Text(_ data: Data, path: String) throws(CatalogReadError) -> (bytes: Data, isASCII: Bool) {
         let bytes = try withoutByteOrderMark(data, path: path)
-        try validateUTF8(bytes, path: path)
-        return bytes
+        return (bytes, try checkUTF8(bytes, path: path))
     }
 
     /// The file with its byte order mark dropped and UTF-16 / UTF-32 transcoded to UTF-8, not yet checked to
@@ -72,10 +77,15 @@ enum TextEncoding {
 
     /// Throws at the first byte that is not part of a valid UTF-8 character, naming its line and column.
     static func validateUTF8(_ data: Data, path: String) throws(CatalogReadError) {
-        let bad: Int? = data.withUnsafeBytes { raw in
+        _ = try checkUTF8(data, path: path)
+    }
+
+    /// Throws at the first byte that is not part of a valid UTF-8 character; whether every byte is ASCII.
+    private static func checkUTF8(_ data: Data, path: String) throws(CatalogReadError) -> Bool {
+        let (bad, isASCII) = data.withUnsafeBytes { raw in
             firstInvalidUTF8Offset(raw.bindMemory(to: UInt8.self))
         }
-        guard let bad else { return }
+        guard let bad else { return isASCII }
         let byte = data[data.startIndex + bad]
         throw CatalogReadError(
             "the file is not UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true))); save the file as UTF-8",
@@ -174,9 +184,11 @@ enum TextEncoding {
     }
 
     /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence (Unicode Table 3-7:
-    /// no overlong forms, no surrogates, nothing above U+10FFFF); ASCII runs are skipped eight bytes at a time.
-    private static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
+    /// no overlong forms, no surrogates, nothing above U+10FFFF), and whether every byte before it is ASCII;
+    /// ASCII runs are skipped eight bytes at a time.
+    private static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int?, isASCII: Bool) {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return (nil, true) }
+        var isASCII = true
         var index = 0
         let count = bytes.count
         func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
@@ -193,6 +205,7 @@ enum TextEncoding {
                 index += 1
                 continue
             }
+            isASCII = false
             let length: Int
             switch lead {
             case 0xC2...0xDF: length = continuation(1) ? 2 : 0
@@ -204,9 +217,9 @@ enum TextEncoding {
             case 0xF4: length = continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : 0
             default: length = 0
             }
-            if length == 0 { return index }
+            if length == 0 { return (index, isASCII) }
             index += length
         }
-        return nil
+        return (nil, isASCII)
     }
 }

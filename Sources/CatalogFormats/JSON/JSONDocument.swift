@@ -30,13 +30,16 @@ final class JSONDocument {
     /// JSON, bytes that are not UTF-8, duplicate keys and nesting deeper than 512 levels are errors that name
     /// the line and column.
     convenience init(data: Data, path: String) throws(CatalogReadError) {
-        try self.init(utf8: TextEncoding.utf8(data, path: path), path: path)
+        let text = try TextEncoding.utf8Text(data, path: path)
+        try self.init(utf8: text.bytes, path: path, isASCII: text.isASCII)
     }
 
     /// Parses bytes that `TextEncoding.utf8` returned; a document up to `pinnedLimit` bytes is pinned (tests
     /// read one document both ways).
-    init(utf8 data: Data, path: String, pinnedLimit: Int = JSONDocument.pinnedLimit) throws(CatalogReadError) {
-        let source = SourceText(path: path, bytes: data)
+    /// `isASCII`, when the caller knows it, spares `SourceText` a pass over the bytes.
+    init(utf8 data: Data, path: String, pinnedLimit: Int = JSONDocument.pinnedLimit,
+         isASCII: Bool? = nil) throws(CatalogReadError) {
+        let source = SourceText(path: path, bytes: data, isASCII: isASCII)
         let result: Result<JSONTape, JSONSyntaxError> = data.withUnsafeBytes { raw in
             Result { () throws(JSONSyntaxError) in try JSONTapeParser.parse(raw.bindMemory(to: UInt8.self)) }
         }
