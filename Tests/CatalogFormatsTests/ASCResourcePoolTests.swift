@@ -73,6 +73,58 @@ import Testing
             + "and false at 1.json:1:78: one resource in two places that disagree is a damaged input")
     }
 
+    /// A document of one territory resource (in a list, followed by another resource), as `fetch` pages list them.
+    private static func territoryPage(_ territory: String, _ currency: String, next: String = "CAN") -> Data {
+        Data("""
+            {"data": [{"type": "territories", "id": "\(territory)", "attributes": {"currency": "\(currency)"}},
+                      {"type": "territories", "id": "\(next)", "attributes": {"currency": "CAD"}}]}
+            """.utf8)
+    }
+
+    @Test("a resource repeated word for word is pooled once; one that then differs is still an error")
+    func repeatedResources() throws {
+        // Arrange: the territory in three pages alike (the third is not read again), then in a fourth that differs.
+        var pool = ASCResourcePool()
+        for page in 1...3 {
+            try pool.add(JSONDocument(data: Self.territoryPage("USA", "USD"), path: "\(page).json"))
+        }
+        let differing = try JSONDocument(data: Self.territoryPage("USA", "EUR"), path: "4.json")
+
+        // Act
+        let error = try #require(throws: CatalogReadError.self) { try pool.add(differing) }
+
+        // Assert
+        #expect(error.description == "4.json:1:75: error: territories \"USA\" attributes.currency is \"EUR\" here "
+            + "and \"USD\" at 1.json:1:75: one resource in two places that disagree is a damaged input")
+        #expect(pool.nodes.count == 2)
+        #expect(pool.attributes.count == 2)
+        #expect(pool.definitionOrder.map { pool.id(of: $0) } == ["USA", "CAN"])
+    }
+
+    @Test("a resource repeated with other links keeps the links of every occurrence")
+    func repeatedResourceWithOtherLinks() throws {
+        // Arrange: a schedule twice alike, then once more with another price.
+        func page(_ prices: [String]) -> Data {
+            let data = prices.map { #"{"type": "inAppPurchasePrices", "id": "\#($0)"}"# }.joined(separator: ", ")
+            return Data("""
+                {"data": [{"type": "inAppPurchasePriceSchedules", "id": "s",
+                           "relationships": {"manualPrices": {"data": [\(data)]}}}, {"type": "territories", "id": "USA"}]}
+                """.utf8)
+        }
+        var pool = ASCResourcePool()
+
+        // Act
+        for (number, prices) in [["a"], ["a"], ["a"], ["b"]].enumerated() {
+            try pool.add(JSONDocument(data: page(prices), path: "\(number).json"))
+        }
+        pool.finishReading()
+
+        // Assert
+        let schedule = try #require(pool.definitionOrder.first)
+        let prices = try #require(pool.type("inAppPurchasePrices"))
+        #expect(pool.linked(schedule, type: prices).map { pool.id(of: $0.other) } == ["a", "b"])
+    }
+
     @Test("the pool keeps the attributes the builder reads: the first non-null value of each, typed or described")
     func keepsTypedAttributes() throws {
         var pool = ASCResourcePool()

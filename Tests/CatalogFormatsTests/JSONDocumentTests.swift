@@ -30,6 +30,21 @@ struct JSONDocumentTests {
         #expect(document.location(of: c.value) == SourceLocation(path: "t.json", line: 3, column: 8))
     }
 
+    @Test("a value's text runs to the next value on the tape, or to the end; a longer one than the limit is none")
+    func textAndSeparator() throws {
+        let document = try parse("{\"a\": [1, {\"b\": 2} ], \"c\": \"x\" }\n")
+        func text(_ value: JSONValue, limit: Int = 100) -> String? {
+            document.withTextAndSeparator(of: value, limit: limit) { $0.map { String(decoding: $0, as: UTF8.self) } }
+        }
+        let a = Array(try #require(document.root["a"]?.elements))
+        #expect(text(a[0]) == "1, ")
+        #expect(text(a[1]) == "{\"b\": 2} ], ")
+        #expect(text(try #require(document.root["c"])) == "\"x\" }\n")
+        #expect(text(document.root) == "{\"a\": [1, {\"b\": 2} ], \"c\": \"x\" }\n")
+        #expect(text(a[1], limit: 11) == nil)
+        #expect(text(a[1], limit: 12) == "{\"b\": 2} ], ")
+    }
+
     @Test("columns on a long minified line count characters, across the 4 KiB checkpoints")
     func positionsOnALongLine() throws {
         // 3,000 two-byte characters (6,000 bytes), then values: their columns are in characters.

@@ -188,6 +188,7 @@ extension ASCResourcePool {
                                       path: @autoclosure () -> String) throws(CatalogReadError) -> NodeID
     {
         let current = try node(of: value, document: document, path: path())
+        if isRepeat(value, of: current, in: document) { return current }
         define(current, at: value.offset)
         if let attributes = value["attributes"], !attributes.isNull {
             guard attributes.members != nil else {

@@ -39,6 +39,13 @@ struct ASCResourcePool {
     private(set) var statedOfferRelationships: Set<String> = []
     /// The first attribute two resource objects of one resource disagree about, if any.
     private(set) var disagreement: ASCDisagreement?
+    /// For a resource object seen again, the text of one of its occurrences pooled in full (`isRepeat`): where
+    /// it is in `repeatedTexts`.
+    private var repeatedText: [NodeID: Range<Int>] = [:]
+    private var repeatedTexts: [UInt8] = []
+    /// Occurrences longer than this are pooled again in full; texts beyond `repeatedTextsLimit` are not kept.
+    private static let repeatedTextLimit = 1024
+    private static let repeatedTextsLimit = 4 << 20
     private(set) var marks = ASCMarks()
     private(set) var types = NameTable()
     private var relationships = NameTable()
@@ -111,6 +118,28 @@ struct ASCResourcePool {
         definitionOrder.appendGrowingFourfold(node)
     }
 
+    /// Whether `value`, a resource object of `node`, repeats the very text of an occurrence of `node` pooled in
+    /// full before: pooling it again would change nothing (the first value of each attribute is kept and a later
+    /// equal one is no disagreement, each link is kept once), so it is not read again. A snapshot lists every
+    /// territory in every page of prices and of availability, a third of its resource objects. The first
+    /// occurrence is never a repeat; the text of the second is kept, if short, to compare the later ones with.
+    mutating func isRepeat(_ value: JSONValue, of node: NodeID, in document: JSONDocument) -> Bool {
+        guard nodes[Int(node.index)].definition != nil else { return false }
+        return document.withTextAndSeparator(of: value, limit: Self.repeatedTextLimit) { text in
+            guard let text, let base = text.baseAddress else { return false }
+            if let known = repeatedText[node] {
+                return known.count == text.count && repeatedTexts.withUnsafeBufferPointer { kept in
+                    kept.baseAddress.map { memcmp($0 + known.lowerBound, base, text.count) == 0 } ?? false
+                }
+            }
+            if repeatedTexts.count + text.count <= Self.repeatedTextsLimit {
+                repeatedText[node] = repeatedTexts.count ..< repeatedTexts.count + text.count
+                repeatedTexts.append(contentsOf: text)
+            }
+            return false
+        }
+    }
+
     /// Pools the attributes the builder reads of one `attributes` object: a name's first non-null value. The same
     /// resource in several documents is one record (DESIGN.md §5a.5); a later non-null value that differs from
     /// the first is a damaged input, noted (the first such) for `add(_:)` to throw once both places are known.
@@ -171,6 +200,8 @@ struct ASCResourcePool {
     /// them.
     mutating func finishReading() {
         identities.finishAdding()
+        repeatedText = [:]
+        repeatedTexts = []
         typeBytes = NameBytesCache()
         relationshipBytes = NameBytesCache()
         let territories = type("territories")

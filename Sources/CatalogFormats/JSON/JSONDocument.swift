@@ -132,6 +132,28 @@ final class JSONDocument {
         entry(at: index).next(after: index)
     }
 
+    /// Calls `body` with the bytes from `value`'s first character up to the next entry's on the tape (or the end
+    /// of the bytes): the value's text and what separates it from the next value. Two values whose such bytes are
+    /// equal are equal. Bytes longer than `limit` are not looked at: `body` gets nil.
+    func withTextAndSeparator<Result>(of value: JSONValue, limit: Int,
+                                      _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        let following = next(after: value.index)
+        return withBytes { bytes in
+            let start = value.offset
+            let end = following < entryCount ? entry(at: following).offset : bytes.count
+            guard end >= start, end - start <= limit, end <= bytes.count else { return body(nil) }
+            return body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+    }
+
+    /// The number of tape entries.
+    private var entryCount: Int {
+        switch storage {
+        case .pinned(_, _, let words): words.count
+        case .shared(let tape): tape.count
+        }
+    }
+
     /// The text of the string entry at `index` (a value or a key), escapes decoded.
     fileprivate func string(at index: Int) -> String {
         withStringBytes(at: index) { String(decoding: $0, as: UTF8.self) }
