@@ -45,10 +45,17 @@ import TestSupport
         try bytes.write(to: file)
 
         let read = try FileLoading.parsingData(at: file, displayPath: "asc/page.json")
+        let readByPath = try FileLoading.parsingData(atPath: folder.path + "/page.json", displayPath: "asc/page.json")
 
         #expect(read == bytes)
+        #expect(readByPath == bytes)
         #expect(throws: CatalogReadError("the file does not exist", at: SourceLocation(path: "asc/gone.json"))) {
             try FileLoading.parsingData(at: folder.appendingPathComponent("gone.json"), displayPath: "asc/gone.json")
+        }
+        #expect(throws: CatalogReadError("is a directory, not a file", at: SourceLocation(path: "asc/sub"))) {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"),
+                                                    withIntermediateDirectories: true)
+            _ = try FileLoading.parsingData(atPath: folder.path + "/sub", displayPath: "asc/sub")
         }
     }
 }

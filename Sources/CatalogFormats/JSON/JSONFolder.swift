@@ -119,12 +119,10 @@ struct JSONFolder {
                      _ body: (File, SnapshotManifest.Page?) throws(CatalogReadError) -> Void) throws(CatalogReadError)
     {
         let documents = documents
-        let url = url
-        // Listed as regular files: `isDirectory` spares Foundation a `stat` per file to find out.
+        let folder = url.path.hasSuffix("/") ? url.path : url.path + "/"
         let reads = ReadAhead(count: documents.count) { index throws(CatalogReadError) in
             let document = documents[index]
-            let data = try FileLoading.parsingData(at: url.appendingPathComponent(document.name, isDirectory: false),
-                                                  displayPath: document.path)
+            let data = try FileLoading.parsingData(atPath: folder + document.name, displayPath: document.path)
             if let page = document.page, let recorded = document.recorded {
                 let actual = SnapshotDigest.sha256(of: data)
                 guard actual == page.sha256 else {
