@@ -108,7 +108,8 @@ import Testing
             let data = prices.map { #"{"type": "inAppPurchasePrices", "id": "\#($0)"}"# }.joined(separator: ", ")
             return Data("""
                 {"data": [{"type": "inAppPurchasePriceSchedules", "id": "s",
-                           "relationships": {"manualPrices": {"data": [\(data)]}}}, {"type": "territories", "id": "USA"}]}
+                           "relationships": {"manualPrices": {"data": [\(data)]}}},
+                          {"type": "territories", "id": "USA"}]}
                 """.utf8)
         }
         var pool = ASCResourcePool()
@@ -192,7 +193,7 @@ import Testing
         #expect(index.type(of: point.node) == points)
     }
 
-    @Test("the resource index finds every (type, id) again after growing many times, tells new from known, and keeps each node's type and id")
+    @Test("the resource index finds every (type, id) again after growing, tells new from known, keeps types and ids")
     func indexGrows() {
         var index = ASCResourceIndex()
         let types = [TypeID(0), TypeID(1), TypeID(2)]

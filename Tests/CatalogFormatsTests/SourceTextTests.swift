@@ -38,7 +38,7 @@ struct SourceTextTests {
         return bytes
     }()
 
-    @Test("offsets asked front to back, back to front and at random all get the counted line and column, as a location or as numbers")
+    @Test("offsets front to back, back to front and at random get the counted line and column, in either form")
     func everyOrderAgrees() {
         // Arrange
         let expected = Self.expected(Self.text)

@@ -41,7 +41,8 @@ import Testing
             let bytes = "\"" + text + "\""
             let document = try JSONDocument(data: Data(bytes.utf8), path: "t.json")
             let offset = bytes.utf8.count - 2
-            #expect(document.source.location(ofOffset: offset) == SourceLocation(path: "t.json", line: 1, column: column))
+            #expect(document.source.location(ofOffset: offset)
+                    == SourceLocation(path: "t.json", line: 1, column: column))
         }
     }
 
