@@ -58,4 +58,23 @@ import TestSupport
             _ = try FileLoading.parsingData(atPath: folder.path + "/sub", displayPath: "asc/sub")
         }
     }
+
+    @Test("a read sized for a wrong expectation still reads the whole file, or exactly the prefix asked for",
+          arguments: [0, 1, 10, 199_999, 200_000, 1_000_000])
+    func readWithExpectation(expected: Int) throws {
+        let folder = try Fixtures.temporaryFolder(suffix: "-read")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("page.json")
+        let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try bytes.write(to: file)
+        func read(limit: Int, whole: Bool) throws -> Data {
+            let descriptor = try FileLoading.open(file, displayPath: "page.json")
+            defer { close(descriptor) }
+            return try FileLoading.read(descriptor, upTo: limit, displayPath: "page.json", whole: whole,
+                                        expecting: expected)
+        }
+
+        #expect(try read(limit: FileLoading.streamLimit, whole: true) == bytes)
+        #expect(try read(limit: 70_000, whole: false) == bytes.prefix(70_000))
+    }
 }

@@ -129,50 +129,13 @@ enum FileLoading {
                                         displayPath: String) throws(CatalogReadError) -> Data {
         if displayPath.isEmpty { throw CatalogReadError("the path is empty", at: emptyPathLocation) }
         if size == 0 { return Data() }
-        if size <= readLimit {
-            if let bytes = readRegularFile(atPath: path, size: size) { return bytes }
-        } else if let bytes = try? Data(contentsOf: URL(fileURLWithPath: path, isDirectory: false),
-                                        options: .alwaysMapped) {
+        if size > readLimit,
+           let bytes = try? Data(contentsOf: URL(fileURLWithPath: path, isDirectory: false), options: .alwaysMapped) {
             return bytes
         }
         let descriptor = try open(path: path, displayPath: displayPath)
         defer { close(descriptor) }
-        return try read(descriptor, upTo: streamLimit, displayPath: displayPath, whole: true)
-    }
-
-    /// A regular file read whole into memory of its own, `size` bytes expected (one read for a page; more while
-    /// the file is longer than its `stat` said); nil when it cannot be opened or read, for the caller to read it
-    /// again in a way that names the reason.
-    private static func readRegularFile(atPath path: String, size: Int) -> Data? {
-        let descriptor = systemOpen(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        // One byte more than expected, so the first read that fills the size also shows the end.
-        var capacity = size + 1
-        guard var buffer = malloc(capacity) else { return nil }
-        var count = 0
-        while true {
-            if count == capacity {
-                capacity *= 2
-                guard let grown = realloc(buffer, capacity) else {
-                    free(buffer)
-                    return nil
-                }
-                buffer = grown
-            }
-            let read = systemRead(descriptor, buffer + count, capacity - count)
-            if read == 0 { break }
-            guard read > 0 || errno == EINTR else {
-                free(buffer)
-                return nil
-            }
-            count += max(read, 0)
-        }
-        guard count > 0 else {
-            free(buffer)
-            return Data()
-        }
-        return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
+        return try read(descriptor, upTo: streamLimit, displayPath: displayPath, whole: true, expecting: size)
     }
 
     /// The first `count` bytes of a file (fewer when it is shorter), for telling its format.
@@ -182,27 +145,50 @@ enum FileLoading {
         return try read(descriptor, upTo: count, displayPath: displayPath, whole: false)
     }
 
-    /// Reads until the end of the file or `limit` bytes; with `whole`, more than `limit` bytes is an error.
-    private static func read(_ descriptor: Int32, upTo limit: Int, displayPath: String,
-                             whole: Bool) throws(CatalogReadError) -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while data.count < limit || whole {
-            let wanted = whole ? buffer.count : min(buffer.count, limit - data.count)
-            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CatalogReadError(reason(forErrno: errno), at: SourceLocation(path: displayPath))
-            }
-            if count == 0 { break }
-            data.append(contentsOf: buffer[..<count])
-            if whole, data.count > limit {
-                throw CatalogReadError(
-                    "the input is a stream of more than \(limit >> 20) MiB; save it to a file first",
-                    at: SourceLocation(path: displayPath))
-            }
+    /// Reads until the end of the file or `limit` bytes; with `whole`, more than `limit` bytes is an error. The
+    /// bytes go straight into memory the returned `Data` owns, sized for `expected` bytes when the caller knows
+    /// them (a regular file's size from its `stat`: one `read` fills it, a second sees the end) and doubled while
+    /// more come.
+    static func read(_ descriptor: Int32, upTo limit: Int, displayPath: String, whole: Bool,
+                     expecting expected: Int = 0) throws(CatalogReadError) -> Data {
+        var capacity = expected > 0 ? expected + 1 : 1 << 16
+        if !whole { capacity = max(1, min(capacity, limit)) }
+        guard var buffer = malloc(capacity) else {
+            throw CatalogReadError("not enough memory to read the file", at: SourceLocation(path: displayPath))
         }
-        return data
+        var count = 0
+        do throws(CatalogReadError) {
+            while whole || count < limit {
+                if count == capacity {
+                    capacity = whole ? capacity * 2 : min(capacity * 2, limit)
+                    guard let grown = realloc(buffer, capacity) else {
+                        throw CatalogReadError("not enough memory to read the file",
+                                               at: SourceLocation(path: displayPath))
+                    }
+                    buffer = grown
+                }
+                let read = systemRead(descriptor, buffer + count, capacity - count)
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    throw CatalogReadError(reason(forErrno: errno), at: SourceLocation(path: displayPath))
+                }
+                if read == 0 { break }
+                count += read
+                if whole, count > limit {
+                    throw CatalogReadError(
+                        "the input is a stream of more than \(limit >> 20) MiB; save it to a file first",
+                        at: SourceLocation(path: displayPath))
+                }
+            }
+        } catch {
+            free(buffer)
+            throw error
+        }
+        guard count > 0 else {
+            free(buffer)
+            return Data()
+        }
+        return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
     }
 
     /// Reads a file that must be one file, not a folder; `oneFile` says what it is, for the folder's error

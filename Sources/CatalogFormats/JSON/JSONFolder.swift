@@ -119,7 +119,8 @@ struct JSONFolder {
                      _ body: (File, SnapshotManifest.Page?) throws(CatalogReadError) -> Void) throws(CatalogReadError)
     {
         let documents = documents
-        let folder = url.path.hasSuffix("/") ? url.path : url.path + "/"
+        let path = url.path
+        let folder = path.hasSuffix("/") ? path : path + "/"
         let reads = ReadAhead(count: documents.count) { index throws(CatalogReadError) in
             let document = documents[index]
             let data = try FileLoading.parsingData(atPath: folder + document.name, displayPath: document.path)
