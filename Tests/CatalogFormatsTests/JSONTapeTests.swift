@@ -146,6 +146,69 @@ struct JSONTapeTests {
         #expect(document.root.members?.map(\.key) == ["ab", "c/d"])
     }
 
+    /// An object of keys alike (many share their first eight bytes, or their length, or are short; some spell a
+    /// letter as `\u0061`), nested objects in its values, and the repeated keys it has, in file order: each key's
+    /// offset and decoded text.
+    private static func objectOfAlikeKeys(_ random: inout SeededGenerator, depth: Int,
+                                          into text: inout String, repeated: inout [(Int, String)]) {
+        text += "{"
+        var seen: Set<String> = []
+        for member in 0..<Int(random.next() % 22) {
+            if member > 0 { text += ", " }
+            var key = random.next() % 2 == 0 ? "abababab" : ""
+            for _ in 0..<Int(random.next() % 4) { key += random.next() % 2 == 0 ? "a" : "b" }
+            let spelled = random.next() % 5 == 0 ? key.replacingOccurrences(of: "a", with: "\\u0061") : key
+            if !seen.insert(key).inserted { repeated.append((text.utf8.count, key)) }
+            text += "\"\(spelled)\": "
+            if depth > 0, random.next() % 4 == 0 {
+                objectOfAlikeKeys(&random, depth: depth - 1, into: &text, repeated: &repeated)
+            } else {
+                text += "\(member)"
+            }
+        }
+        text += "}"
+    }
+
+    /// The parser keeps the keys of the objects open in one stack whose room it reuses, and compares keys by
+    /// their first eight bytes before their bytes: keys alike in both must still be told apart, in each object
+    /// alone, whether compared one by one (up to 16 members) or in a set.
+    @Test("repeated keys are found among keys alike in their first eight bytes, in nested and sibling objects")
+    func repeatedAlikeKeys() throws {
+        var random = SeededGenerator(seed: 0xD0_0B1E)
+        var withRepeats = 0
+        for number in 0..<2000 {
+            var text = ""
+            var repeated: [(Int, String)] = []
+            text += "["
+            for element in 0..<3 {
+                if element > 0 { text += ", " }
+                Self.objectOfAlikeKeys(&random, depth: 2, into: &text, repeated: &repeated)
+            }
+            text += "]"
+            let parsed: Result<JSONTape, JSONSyntaxError> = Data(text.utf8).withUnsafeBytes { raw in
+                Result { () throws(JSONSyntaxError) in try JSONTapeParser.parse(raw.bindMemory(to: UInt8.self)) }
+            }
+            var found: [(Int, String)] = []
+            if case .failure(let error) = parsed {
+                found = error.problems.map { ($0.offset, $0.message) }
+                #expect(error.unlisted == max(0, repeated.count - CatalogReadError.listLimit), "document \(number)")
+            }
+            let expected = repeated.prefix(CatalogReadError.listLimit).map { ($0.0, "duplicate key \"\($0.1)\"") }
+            #expect(found.map(\.0) == expected.map(\.0) && found.map(\.1) == expected.map(\.1),
+                    "document \(number): \(text)")
+            if !repeated.isEmpty { withRepeats += 1 }
+        }
+        #expect(withRepeats > 500)
+    }
+
+    @Test("a tape word's top three bits name one of the eight kinds, each kind its raw value")
+    func entryKinds() {
+        #expect(JSONTape.EntryKind.allCases.map(\.rawValue) == Array(0...7))
+        for kind in JSONTape.EntryKind.allCases {
+            #expect(JSONTape.EntryKind.fromThreeBits(kind.rawValue) == kind)
+        }
+    }
+
     /// What RFC 8259 rejects, with the message and where.
     static let invalid: [(text: String, line: Int, column: Int, message: String)] = [
         ("", 1, 1, "the file is empty"),

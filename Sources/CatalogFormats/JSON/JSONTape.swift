@@ -6,8 +6,15 @@ import Foundation
 /// `JSONValue` reads the bytes when a reader asks for a value.
 struct JSONTape {
     /// What an entry is. Object keys are string entries at the member positions of an object.
-    enum EntryKind: UInt8 {
+    enum EntryKind: UInt8, CaseIterable {
         case object, array, string, escapedString, number, `true`, `false`, null
+
+        /// The kind whose raw value is `bits` (0...7, a word's top three bits). There are eight kinds, with the
+        /// raw values 0 to 7 in order (a test pins it), so every three bits name one: the bits are the kind.
+        @inline(__always)
+        static func fromThreeBits(_ bits: UInt8) -> EntryKind {
+            unsafeBitCast(bits & 0b111, to: EntryKind.self)
+        }
     }
 
     /// One value or key, decoded from its word.
@@ -93,7 +100,7 @@ struct JSONTape {
     /// aside.
     @inline(__always)
     static func entry(_ word: UInt64, at index: Int, largeExtent: @autoclosure () -> Int) -> Entry {
-        let kind = EntryKind(rawValue: UInt8(truncatingIfNeeded: word >> (64 - 3))) ?? .null
+        let kind = EntryKind.fromThreeBits(UInt8(truncatingIfNeeded: word >> (64 - 3)))
         let offset = Int(truncatingIfNeeded: (word >> extentBits) & ((1 << offsetBits) - 1))
         var extent = Int(truncatingIfNeeded: word & extentMask)
         if extent == extentMask { extent = largeExtent() }
@@ -168,8 +175,11 @@ struct JSONTapeParser {
     private var index = 0
     private var depth = 0
     private var tape = JSONTape()
-    /// The keys of the objects being parsed, innermost last; each object knows where its own keys start.
+    /// The keys of the objects being parsed, innermost last (`keys[..<keyCount]`); each object knows where its
+    /// own keys start, and drops them by lowering `keyCount`: the array keeps its room and its stale keys, which
+    /// are overwritten (dropping them from the array cost more than comparing them).
     private var keys: [JSONKeyBytes] = []
+    private var keyCount = 0
     static let maximumDepth = 512
     /// Objects with more members than this look duplicates up in a set instead of comparing with each key.
     private static let linearKeyLimit = 16
@@ -306,8 +316,8 @@ struct JSONTapeParser {
         _ member: (inout JSONTapeParser, JSONKeyBytes, Int) throws(JSONSyntaxError) -> Bool
     ) throws(JSONSyntaxError) -> Bool {
         guard try openDetached(closing: "}") else { return true }
-        let firstKey = keys.count
-        defer { keys.removeSubrange(firstKey...) }
+        let firstKey = keyCount
+        defer { keyCount = firstKey }
         var keySet: Set<JSONKeyBytes> = []
         while true {
             let (key, keyOffset) = try parseKey(firstKey: firstKey, keySet: &keySet, onTape: false)
@@ -485,8 +495,8 @@ struct JSONTapeParser {
 
     private mutating func parseObject() throws(JSONSyntaxError) {
         guard let entry = try open(.object, closing: "}") else { return }
-        let firstKey = keys.count
-        defer { keys.removeSubrange(firstKey...) }
+        let firstKey = keyCount
+        defer { keyCount = firstKey }
         var keySet: Set<JSONKeyBytes> = []
         while true {
             _ = try parseKey(firstKey: firstKey, keySet: &keySet, onTape: true)
@@ -512,18 +522,23 @@ struct JSONTapeParser {
         if onTape { tape.append(escaped ? .escapedString : .string, offset: keyOffset, extent: index - keyOffset - 2) }
         let key = JSONKeyBytes(raw: UnsafeBufferPointer(rebasing: bytes[(keyOffset + 1)..<(index - 1)]),
                                escaped: escaped)
-        let memberCount = keys.count - firstKey
+        let memberCount = keyCount - firstKey
         let repeated: Bool
         if memberCount < JSONTapeParser.linearKeyLimit {
-            repeated = keys[firstKey...].contains(key)
+            repeated = keys[firstKey..<keyCount].contains(key)
         } else {
-            if keySet.isEmpty { keySet = Set(keys[firstKey...]) }
+            if keySet.isEmpty { keySet = Set(keys[firstKey..<keyCount]) }
             repeated = !keySet.insert(key).inserted
         }
         if repeated {
             noteRepeated(key, at: keyOffset)
         } else {
-            keys.append(key)
+            if keyCount < keys.count {
+                keys[keyCount] = key
+            } else {
+                keys.append(key)
+            }
+            keyCount += 1
         }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -710,10 +725,22 @@ struct JSONTapeParser {
 struct JSONKeyBytes: Hashable {
     private let raw: UnsafeBufferPointer<UInt8>
     private let escaped: Bool
+    /// The raw bytes' first eight (fewer for a shorter key, the rest zero): two keys without escapes whose heads
+    /// differ differ, so most comparisons in an object's keys end without reading the keys' bytes.
+    private let head: UInt64
 
     init(raw: UnsafeBufferPointer<UInt8>, escaped: Bool) {
         self.raw = raw
         self.escaped = escaped
+        head = Self.head(of: raw)
+    }
+
+    private static func head(of raw: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = raw.baseAddress else { return 0 }
+        if raw.count >= 8 { return UnsafeRawPointer(base).loadUnaligned(as: UInt64.self) }
+        var head: UInt64 = 0
+        for index in 0..<raw.count { head |= UInt64(base[index]) << (8 * UInt64(index)) }
+        return head
     }
 
     private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
@@ -726,7 +753,9 @@ struct JSONKeyBytes: Hashable {
 
     static func == (lhs: JSONKeyBytes, rhs: JSONKeyBytes) -> Bool {
         if !lhs.escaped, !rhs.escaped {
-            guard lhs.raw.count == rhs.raw.count else { return false }
+            guard lhs.head == rhs.head, lhs.raw.count == rhs.raw.count else { return false }
+            // Keys of eight bytes or fewer are their heads.
+            if lhs.raw.count <= 8 { return true }
             guard let left = lhs.raw.baseAddress, let right = rhs.raw.baseAddress else { return true }
             return memcmp(left, right, lhs.raw.count) == 0
         }
