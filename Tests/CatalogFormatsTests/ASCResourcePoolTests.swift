@@ -302,4 +302,45 @@ import Testing
         #expect(rooms.sorted().enumerated().allSatisfy { index, room in room >= 64 << (2 * index) })
         #expect(numbers.capacity < 2 * 16_384)
     }
+
+    @Test("the name cache finds each name's number by its bytes, tells apart names of one length, stops at 64")
+    func nameBytesCache() {
+        var cache = NameBytesCache()
+        let names = ["", "type", "typf", "types", "manualPrices", "automaticPrices"] + (0..<70).map { "n\($0)" }
+        for (number, name) in names.enumerated() {
+            Array(name.utf8).withUnsafeBufferPointer { cache.add($0, number * 10) }
+        }
+        func number(_ name: String) -> Int? { Array(name.utf8).withUnsafeBufferPointer { cache.number($0) } }
+
+        #expect(number("") == 0)
+        #expect(number("type") == 10)
+        #expect(number("typf") == 20)
+        #expect(number("types") == 30)
+        #expect(number("automaticPrices") == 50)
+        #expect(number("typ") == nil)
+        #expect(number("tyqe") == nil)
+        #expect(number("n57") == 630)
+        // The first 64 names are cached; a crafted input's others are looked up by `String`.
+        #expect(number("n58") == nil)
+    }
+
+    @Test("the relationships that state offers, introductory offers and available territories are recorded")
+    func statedRelationships() {
+        var pool = ASCResourcePool()
+        let node = pool.node(type: pool.type(named: "subscriptions"), id: "1")
+        for name in ["prices", "introductoryOffers", "offerCodes", "winBackOffers", "availableTerritoriesX"] {
+            let relationship = pool.relationship(named: name)
+            pool.stateIntroductoryOffers(node, relationship: relationship)
+            pool.stateOffers(relationship: relationship)
+            pool.stateAvailableTerritories(node, relationship: relationship)
+        }
+        let other = pool.node(type: pool.type(named: "subscriptionAvailabilities"), id: "2")
+        pool.stateAvailableTerritories(other, relationship: pool.relationship(named: "availableTerritories"))
+        // Interned once, recorded again.
+        pool.stateOffers(relationship: pool.relationship(named: "offerCodes"))
+
+        #expect(pool.statedIntroductoryOffers == [node])
+        #expect(pool.statedOfferRelationships == ["offerCodes", "winBackOffers"])
+        #expect(pool.statedAvailableTerritories == [other])
+    }
 }

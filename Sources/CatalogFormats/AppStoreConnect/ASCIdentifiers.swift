@@ -42,25 +42,31 @@ struct NameTable {
 }
 
 /// The numbers of the names met first, by their UTF-8 bytes: real input names a few dozen types and
-/// relationships, each a million times, and a comparison of bytes costs less than a `String` and its hash.
+/// relationships, each a million times, and a comparison of bytes costs less than a `String` and its hash. The
+/// names' bytes are kept one after another in one array, so a lookup reads plain memory (an array of arrays cost
+/// a reference count for each name it passed).
 struct NameBytesCache {
-    private var names: [(bytes: [UInt8], number: Int)] = []
+    private var bytes: [UInt8] = []
+    private var names: [(start: Int, count: Int, number: Int)] = []
     /// A crafted input with thousands of names looks the rest up by `String`.
     private static let limit = 64
 
     /// The number of a name's bytes, if cached.
     func number(_ name: UnsafeBufferPointer<UInt8>) -> Int? {
-        for known in names where known.bytes.count == name.count {
-            let equal = known.bytes.withUnsafeBufferPointer { stored in
-                guard let base = stored.baseAddress, let other = name.baseAddress else { return true }
-                return memcmp(base, other, name.count) == 0
+        bytes.withUnsafeBufferPointer { stored in
+            names.withUnsafeBufferPointer { names in
+                for known in names where known.count == name.count {
+                    guard let base = stored.baseAddress, let other = name.baseAddress else { return known.number }
+                    if memcmp(base + known.start, other, name.count) == 0 { return known.number }
+                }
+                return nil
             }
-            if equal { return known.number }
         }
-        return nil
     }
 
     mutating func add(_ name: UnsafeBufferPointer<UInt8>, _ number: Int) {
-        if names.count < Self.limit { names.append((Array(name), number)) }
+        guard names.count < Self.limit else { return }
+        names.append((bytes.count, name.count, number))
+        bytes.append(contentsOf: name)
     }
 }

@@ -69,7 +69,7 @@ extension ASCResourcePool {
         throws(CatalogReadError)
     {
         let here = path.isEmpty ? "the document" : path
-        guard value.members != nil else {
+        guard value.isObject else {
             throw document.error("\(here): expected a JSON:API document (an object), found \(describeForMessage(value))",
                                  at: value)
         }
@@ -96,7 +96,7 @@ extension ASCResourcePool {
         // Key paths are only spelled out when an error needs one.
         if data.isNull {
             // No resources.
-        } else if data.members != nil {
+        } else if data.isObject {
             let child = try addResource(data, in: document, path: "\(prefix)data")
             if let parent { link(parent.node, parent.relationship, child) }
         } else if let elements = data.elements {
@@ -191,7 +191,7 @@ extension ASCResourcePool {
         if isRepeat(value, of: current, in: document) { return current }
         define(current, at: value.offset)
         if let attributes = value["attributes"], !attributes.isNull {
-            guard attributes.members != nil else {
+            guard attributes.isObject else {
                 throw document.error("\(path()).attributes: expected an object, found \(describeForMessage(attributes))",
                                      at: attributes)
             }
@@ -204,7 +204,7 @@ extension ASCResourcePool {
             }
             for member in members {
                 func memberPath() -> String { "\(path()).relationships.\(member.key)" }
-                guard member.value.members != nil else {
+                guard member.value.isObject else {
                     throw document.error("\(memberPath()): expected an object, found \(describeForMessage(member.value))",
                                          at: member.value)
                 }
@@ -219,7 +219,7 @@ extension ASCResourcePool {
                 }
                 if data.isNull {
                     // Stated empty.
-                } else if data.members != nil {
+                } else if data.isObject {
                     link(current, relationship, try node(of: data, document: document, path: "\(memberPath()).data"))
                 } else if let elements = data.elements {
                     for (position, element) in elements.enumerated() {
@@ -240,7 +240,7 @@ extension ASCResourcePool {
     private mutating func node(of value: JSONValue, document: JSONDocument, path: @autoclosure () -> String)
         throws(CatalogReadError) -> NodeID
     {
-        guard value.members != nil else {
+        guard value.isObject else {
             throw document.error("\(path()): expected a resource object, found \(describeForMessage(value))", at: value)
         }
         let typeValue = value["type"]

@@ -49,6 +49,9 @@ struct ASCResourcePool {
     private(set) var marks = ASCMarks()
     private(set) var types = NameTable()
     private var relationships = NameTable()
+    /// What each relationship, by `RelationshipID`, tells when a resource states it: compared once, when the name is
+    /// interned, not for each of a million relationship objects.
+    private var relationshipRoles: [RelationshipRole] = []
     /// The attributes read of each type, by `TypeID`.
     private var attributesOfType: [[ASCAttributeName]] = []
     private(set) var identities = ASCResourceIndex()
@@ -62,6 +65,24 @@ struct ASCResourcePool {
     /// After reading: node `n`'s links are `links[linkStarts[n] ..< linkStarts[n + 1]]`, in the order seen.
     private var linkStarts: [Int32] = []
     private var links: [ASCLink] = []
+
+    /// The relationships whose statement the pool records (`stateIntroductoryOffers`, `stateOffers`,
+    /// `stateAvailableTerritories`).
+    private enum RelationshipRole {
+        case introductoryOffers, availableTerritories
+        /// A relationship that lists a subscription's or an in-app purchase's offers (OpenAPI 4.4.1).
+        case offers
+        case other
+
+        init(_ name: String) {
+            switch name {
+            case "introductoryOffers": self = .introductoryOffers
+            case "availableTerritories": self = .availableTerritories
+            case "promotionalOffers", "offerCodes", "winBackOffers": self = .offers
+            default: self = .other
+            }
+        }
+    }
 
     private struct Edge {
         let parent: NodeID
@@ -95,7 +116,9 @@ struct ASCResourcePool {
     }
 
     mutating func relationship(named name: String) -> RelationshipID {
-        RelationshipID(relationships.intern(name))
+        let number = relationships.intern(name)
+        if number == relationshipRoles.count { relationshipRoles.append(RelationshipRole(name)) }
+        return RelationshipID(number)
     }
 
     /// The node of a resource, pooled on first use.
@@ -162,25 +185,21 @@ struct ASCResourcePool {
     }
 
     mutating func stateIntroductoryOffers(_ node: NodeID, relationship: RelationshipID) {
-        if relationships.names[Int(relationship.index)] == "introductoryOffers" {
+        if relationshipRoles[Int(relationship.index)] == .introductoryOffers {
             statedIntroductoryOffers.insert(node)
         }
     }
 
     /// Records that the input states some resource's offers of one kind when `relationship` names them.
     mutating func stateOffers(relationship: RelationshipID) {
-        // The relationships that list a subscription's or an in-app purchase's offers (OpenAPI 4.4.1).
-        switch relationships.names[Int(relationship.index)] {
-        case "promotionalOffers": statedOfferRelationships.insert("promotionalOffers")
-        case "offerCodes": statedOfferRelationships.insert("offerCodes")
-        case "winBackOffers": statedOfferRelationships.insert("winBackOffers")
-        default: break
+        if case .offers = relationshipRoles[Int(relationship.index)] {
+            statedOfferRelationships.insert(relationships.names[Int(relationship.index)])
         }
     }
 
     /// Records that the input states `node`'s available territories when `relationship` is them.
     mutating func stateAvailableTerritories(_ node: NodeID, relationship: RelationshipID) {
-        if relationships.names[Int(relationship.index)] == "availableTerritories" {
+        if relationshipRoles[Int(relationship.index)] == .availableTerritories {
             statedAvailableTerritories.insert(node)
         }
     }

@@ -240,6 +240,9 @@ struct JSONValue {
         return found.map { JSONValue(document: document, index: $0) }
     }
 
+    /// Whether the value is an object (`members != nil`, without making the members).
+    var isObject: Bool { entry.kind == .object }
+
     /// The members of an object, in document order; nil for other kinds.
     var members: JSONMembers? {
         let entry = entry
