@@ -139,9 +139,11 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
                 return name.lowercased().hasSuffix(".json") && name.count > 5
             }
             // ASCII: lowercasing changes only A to Z, and `| 0x20` does it (a byte that is not a letter must be `.`).
+            // A byte before the `.` is a character before it (a CR LF pair is one character, but never joins the
+            // dot), so the bytes count here as the characters do (`name.count`, a pass of grapheme breaking).
             let last = bytes.suffix(5)
             return last.count == 5 && last.first == UInt8(ascii: ".")
-                && zip(last, ".json".utf8).allSatisfy { $0 | 0x20 == $1 } && name.count > 5
+                && zip(last, ".json".utf8).allSatisfy { $0 | 0x20 == $1 } && bytes.count > 5
         }
     }
 
@@ -242,9 +244,11 @@ private struct IndexKey: CodingKey {
 
 /// Throws at the first key (in sorted order) of the decoder's object that `known` does not name.
 private func refuseUnknownKeys<Key: CodingKey & CaseIterable>(in decoder: any Decoder, known: Key.Type) throws {
-    let all = try decoder.container(keyedBy: AnyKey.self)
-    // `Key(stringValue:)` tells a known key without building the set of names: this runs for every page.
-    guard let unknown = all.allKeys.map(\.stringValue).filter({ Key(stringValue: $0) == nil }).sorted().first else {
+    let keys = try decoder.container(keyedBy: AnyKey.self).allKeys
+    // `Key(stringValue:)` tells a known key without building the set of names: this runs for every page, whose
+    // keys are all known; only a manifest with an unknown key sorts them, to name the first.
+    guard keys.contains(where: { Key(stringValue: $0.stringValue) == nil }),
+          let unknown = keys.map(\.stringValue).filter({ Key(stringValue: $0) == nil }).sorted().first else {
         return
     }
     let names = Set(Key.allCases.map(\.stringValue))

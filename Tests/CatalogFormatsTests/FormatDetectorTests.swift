@@ -109,4 +109,27 @@ struct FormatDetectorTests {
     func realWorldFiles(path: String, format: CatalogFormat) throws {
         #expect(try detect(RealWorld.url(path)) == format)
     }
+
+    @Test("a listed path's folder, lowercased name and extension read on its bytes as by its characters")
+    func listedNames() {
+        let paths = [
+            "page-00001.json", "asc/page-00001.json", "a/b/C.JSON", "metadata.xml", "x/metadata.xml", ".json", "a.json.",
+            "a..json", "json", "", "/", "a/", "products/p.json", "a.b.c.yml", "x.map.yml", "store.storekit", "P.Plist",
+            "dir.d/file", "a\r\n.json", "é.json", "x\u{0600}.json", "a/\u{0600}.json", "d\u{0301}/e.csv", "中/文.yaml",
+            ".\u{0301}json", "a.\u{0301}json",
+        ]
+        for path in paths {
+            let bytes = FormatDetector.listedName(path)
+            let characters = FormatDetector.listedNameByCharacters(path)
+            #expect(bytes.slash == characters.slash && bytes.folder == characters.folder
+                        && bytes.lowered == characters.lowered && bytes.fileExtension == characters.fileExtension,
+                    "\(path.debugDescription)")
+        }
+        let page = FormatDetector.listedName("asc/Page-00001.JSON")
+        #expect(page.folder == "asc" && page.lowered == "page-00001.json" && page.fileExtension == "json")
+        #expect(FormatDetector.listedName("a.json.").fileExtension == "json")
+        #expect(FormatDetector.listedName(".json").fileExtension == "")
+        // A prepend character joins the dot after it into one character: no extension, whatever the bytes say.
+        #expect(FormatDetector.listedName("x\u{0600}.json").fileExtension == "")
+    }
 }

@@ -103,6 +103,8 @@ struct SnapshotManifestTests {
         (#""subject" : "a.b","#, #""subject" : "a.b", "app" : "1","#, "app",
          "unknown key \"app\" (known: fetchedAt, fetchedBy, kinds, pages, store, subject, version)"),
         (#""pages" : 1,"#, #""pages" : -1,"#, "kinds.subscriptions.pages", "-1 is below 0"),
+        (#""file" : "subscriptions-0001.json""#, #""zone" : 1, "file" : "subscriptions-0001.json", "size" : 2"#,
+         "pages.0.size", "unknown key \"size\" (known: file, path, query, sha256)"),
         (#""sha256" : "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a""#, #""sha256" : "44""#,
          "pages.0.sha256", "\"44\" is not a SHA-256 (64 lowercase hexadecimal digits)"),
         (#""file" : "subscriptions-0001.json""#, #""file" : "../x.json""#, "pages.0.file",

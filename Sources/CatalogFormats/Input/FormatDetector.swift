@@ -97,11 +97,7 @@ public enum FormatDetector {
         var found: [(entry: String, format: CatalogFormat)] = []
         var folderFormats: [Substring: CatalogFormat] = [:]
         for path in listing {
-            let slash = path.lastIndex(of: "/")
-            let folder = slash.map { path[..<$0] } ?? ""
-            let name = slash.map { path[path.index(after: $0)...] } ?? Substring(path)
-            let lowered = name.lowercased()
-            let fileExtension = lowered.split(separator: ".").count > 1 ? lowered.split(separator: ".").last ?? "" : ""
+            let (slash, folder, lowered, fileExtension) = listedName(path)
             // Made only for a file whose head is sniffed (not for each of a snapshot's 40,000 pages).
             var file: URL { url.appendingPathComponent(path, isDirectory: false) }
             var format: CatalogFormat?
@@ -134,6 +130,33 @@ public enum FormatDetector {
             found.append((entry, format))
         }
         return found
+    }
+
+    /// A listed path's last slash, its folder, its name lowercased, and its extension: the last of the name's
+    /// dot-separated parts when it has more than one that is not empty (`a.json.` → `json`, `.json` → none).
+    /// Characters are what count; a name in ASCII, every name of a snapshot's 40,000 pages, is read on its bytes,
+    /// which is the same there (each byte is a character, and neither `/` nor `.` joins another in one) at a
+    /// fraction of the cost.
+    static func listedName(_ path: String)
+        -> (slash: String.Index?, folder: Substring, lowered: String, fileExtension: Substring)
+    {
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return listedNameByCharacters(path) }
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { path[..<$0] } ?? ""
+        let lowered = (slash.map { path[path.utf8.index(after: $0)...] } ?? Substring(path)).lowercased()
+        let parts = lowered.utf8.split(separator: UInt8(ascii: "."))
+        return (slash, folder, lowered, parts.count > 1 ? parts.last.map { Substring($0) } ?? "" : "")
+    }
+
+    /// `listedName` for any name, by characters.
+    static func listedNameByCharacters(_ path: String)
+        -> (slash: String.Index?, folder: Substring, lowered: String, fileExtension: Substring)
+    {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { path[..<$0] } ?? ""
+        let lowered = (slash.map { path[path.index(after: $0)...] } ?? Substring(path)).lowercased()
+        let parts = lowered.split(separator: ".")
+        return (slash, folder, lowered, parts.count > 1 ? parts.last ?? "" : "")
     }
 
     private static func undetectable(_ displayPath: String) -> CatalogReadError {
