@@ -129,6 +129,18 @@ struct YAMLConfigReadingTests {
                     == #"version: YAML tags are not supported (found "tag:yaml.org,2002:int")"#)
     }
 
+    @Test("a tag is refused on a key, a mapping and a list, named at its path; !, !!str, !!map and !!seq are read")
+    func tags() {
+        #expect(ConfigTesting.error(readingText: "version: 1\nproducts:\n  !!int 7: {}\n")?.message
+                    == #"products: YAML tags are not supported (found "tag:yaml.org,2002:int")"#)
+        #expect(ConfigTesting.error(readingText: "version: 1\nproducts: !!set {}\n")?.message
+                    == #"products: YAML tags are not supported (found "tag:yaml.org,2002:set")"#)
+        #expect(ConfigTesting.error(readingText: "version: 1\nproducts:\n  a: {offers: !custom [x]}\n")?.message
+                    == #"products.a.offers: YAML tags are not supported (found "!custom")"#)
+        let allowed = "version: 1\nproducts: !!map\n  ! a: !!map {type: !!str consumable, tags: !!seq [x]}\n"
+        #expect(ConfigTesting.error(readingText: allowed)?.message.contains("tags are not supported") != true)
+    }
+
     @Test("nesting deeper than 1000 block levels is refused, 999 read")
     func blockNesting() throws {
         func nested(_ depth: Int) -> String {

@@ -159,7 +159,7 @@ private struct YAMLConfigBuilder {
                 return
             }
             try spend(at: mark)
-            try checkTag(tag, allowed: YAMLConfigBuilder.stringTag, path: valuePath, at: mark)
+            if Self.refuses(tag, allowed: YAMLConfigBuilder.stringTag) { throw tagError(tag, path: valuePath, at: mark) }
             finish(node, count: 1, anchor: data.anchor.map { String(cString: $0) })
         case YAML_SEQUENCE_START_EVENT:
             let data = event.pointee.data.sequence_start
@@ -202,7 +202,8 @@ private struct YAMLConfigBuilder {
                 at: source.location(of: mark)))
         }
         try spend(at: mark)
-        try checkTag(tag.map { String(cString: $0) }, allowed: allowedTag, path: valuePath, at: mark)
+        let tagText = tag.map { String(cString: $0) }
+        if Self.refuses(tagText, allowed: allowedTag) { throw tagError(tagText, path: valuePath, at: mark) }
         var frame = Frame(isMapping: mapping, mark: mark, anchor: anchor.map { String(cString: $0) })
         if mapping, frame.anchor == nil, stack.count == 1, stack[0].isMapping, stack[0].key == "products",
            !stack[0].dropsValue, let products {
@@ -213,9 +214,9 @@ private struct YAMLConfigBuilder {
 
     /// Takes a mapping key: a scalar, untagged or a string, not seen before in its mapping.
     private mutating func takeKey(_ text: String, tag: String?, at mark: ConfigMark) throws(Stop) {
-        try checkTag(tag, allowed: YAMLConfigBuilder.stringTag, path: mappingPath, at: mark)
+        if Self.refuses(tag, allowed: YAMLConfigBuilder.stringTag) { throw tagError(tag, path: mappingPath, at: mark) }
         let top = stack.count - 1
-        if let first = firstLocation(of: text, in: stack[top]) {
+        if let first = firstLocation(of: text, inFrameAt: top) {
             // Only the listed ones are worded: 200,000 repeats cost a count each, not a message.
             if repeatedKeys.count < CatalogReadError.listLimit {
                 repeatedKeys.append(CatalogReadError("\(mappingPath.appending(key: text)): duplicate key (first at "
@@ -230,20 +231,26 @@ private struct YAMLConfigBuilder {
         stack[top].keyMark = mark
     }
 
-    /// Refuses a tag other than the non-specific `!` and the node's own kind (`!!str`, `!!seq`, `!!map`).
-    private func checkTag(_ tag: String?, allowed: String, path: @autoclosure () -> ConfigPath,
-                          at mark: ConfigMark) throws(Stop) {
-        guard let tag, tag != "!", tag != allowed else { return }
-        throw .later(CatalogReadError("\(path().orRoot): YAML tags are not supported (found \"\(tag)\")",
-                                      at: source.location(of: mark)))
+    /// Whether a node's tag is refused: any but the non-specific `!` and the node's own kind (`!!str`, `!!seq`,
+    /// `!!map`). Asked before the path of a message is made (`tagError`): a path, or a closure that would make it,
+    /// costs a copy of the builder, for each of a big config's nodes.
+    private static func refuses(_ tag: String?, allowed: String) -> Bool {
+        guard let tag else { return false }
+        return tag != "!" && tag != allowed
     }
 
-    /// Where a mapping already holds `key`, or nil.
-    private func firstLocation(of key: String, in frame: Frame) -> SourceLocation? {
-        if frame.entries.count <= YAMLConfigBuilder.linearKeySearchLimit {
-            return frame.entries.first { $0.key == key }?.keyLocation
+    private func tagError(_ tag: String?, path: ConfigPath, at mark: ConfigMark) -> Stop {
+        .later(CatalogReadError("\(path.orRoot): YAML tags are not supported (found \"\(tag ?? "")\")",
+                                at: source.location(of: mark)))
+    }
+
+    /// Where the mapping at `top` of the stack already holds `key`, or nil. (The frame is read in place: passed as
+    /// a value, it was copied with its entries for each key.)
+    private func firstLocation(of key: String, inFrameAt top: Int) -> SourceLocation? {
+        if stack[top].entries.count <= YAMLConfigBuilder.linearKeySearchLimit {
+            return stack[top].entries.first { $0.key == key }?.keyLocation
         }
-        return frame.index[key].map { frame.entries[$0].keyLocation }
+        return stack[top].index[key].map { stack[top].entries[$0].keyLocation }
     }
 
     /// Hands a finished node to its mapping or sequence (or makes it the root), and registers its anchor.
