@@ -92,4 +92,32 @@ struct ASCPriceRowDatesTests {
         #expect(decoded("Zm9+Yg") == nil)  // the standard alphabet's + is not base64url
         #expect(decoded("") == nil)
     }
+
+    /// The quick test before a tape is built: one pass, which must say what the three searches it replaced said.
+    @Test func whetherTextMayNameADateAgreesWithSearchingForEachPart() {
+        var random = SeededGenerator(seed: 0x5D_ED)
+        let alphabet = Array("\"sed\\x".utf8)
+        var mayName = 0
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int(random.next() % 9)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            bytes.withUnsafeBufferPointer { text in
+                let searched = ByteSearch.contains(text, "\\") || ByteSearch.contains(text, "\"sd\"")
+                    || ByteSearch.contains(text, "\"ed\"")
+                #expect(ASCPriceRowDates.mayNameADate(text) == searched, "\(String(decoding: bytes, as: UTF8.self))")
+                if searched { mayName += 1 }
+            }
+        }
+        #expect(mayName > 1000)
+    }
+
+    @Test func aPooledIDIsReadFromThePoolsBytes() {
+        var pool = ASCResourcePool()
+        let prices = pool.type(named: "inAppPurchasePrices")
+        let dated = pool.node(type: prices, id: "eyJzZCI6IjIwMjctMDEtMDEifQ")
+        let undated = pool.node(type: prices, id: "eyJzIjoiNjUwMDAwMDAwMSJ9")
+
+        #expect(pool.withID(of: dated) { String(decoding: $0, as: UTF8.self) } == "eyJzZCI6IjIwMjctMDEtMDEifQ")
+        #expect(pool.withID(of: dated) { ASCPriceRowDates(idBytes: $0)?.start } == CalendarDate(iso: "2027-01-01"))
+        #expect(pool.withID(of: undated) { ASCPriceRowDates(idBytes: $0) } == nil)
+    }
 }

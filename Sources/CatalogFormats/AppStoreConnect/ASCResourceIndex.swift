@@ -26,6 +26,13 @@ struct ASCResourceIndex {
         return String(decoding: idBytes[Int(entries[index].idStart) ..< Int(entries[index + 1].idStart)], as: UTF8.self)
     }
 
+    /// Calls `body` with the UTF-8 bytes of `node`'s id.
+    func withID<Result>(of node: NodeID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let index = Int(node.index)
+        let range = Int(entries[index].idStart) ..< Int(entries[index + 1].idStart)
+        return idBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// The node of `(type, id)`, and whether it is new.
     mutating func node(type: TypeID, id: String) -> (node: NodeID, isNew: Bool) {
         var id = id

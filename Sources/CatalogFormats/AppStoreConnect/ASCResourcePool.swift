@@ -301,6 +301,11 @@ struct ASCResourcePool {
 
     func id(of node: NodeID) -> String { identities.id(of: node) }
 
+    /// Calls `body` with the UTF-8 bytes of `node`'s id, making no `String`.
+    func withID<Result>(of node: NodeID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        identities.withID(of: node, body)
+    }
+
     /// The nodes linked to `node` (either direction) of one type, in the order the links were seen.
     func linked(_ node: NodeID, type: TypeID?) -> [ASCLink] {
         guard let type else { return [] }

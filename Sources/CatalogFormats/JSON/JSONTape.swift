@@ -318,7 +318,7 @@ struct JSONTapeParser {
         guard try openDetached(closing: "}") else { return true }
         let firstKey = keyCount
         defer { keyCount = firstKey }
-        var keySet: Set<JSONKeyBytes> = []
+        var keySet: Set<JSONKeyBytes>?
         while true {
             let (key, keyOffset) = try parseKey(firstKey: firstKey, keySet: &keySet, onTape: false)
             guard try member(&self, key, keyOffset) else { return false }
@@ -497,7 +497,7 @@ struct JSONTapeParser {
         guard let entry = try open(.object, closing: "}") else { return }
         let firstKey = keyCount
         defer { keyCount = firstKey }
-        var keySet: Set<JSONKeyBytes> = []
+        var keySet: Set<JSONKeyBytes>?
         while true {
             _ = try parseKey(firstKey: firstKey, keySet: &keySet, onTape: true)
             try parseValue()
@@ -511,7 +511,7 @@ struct JSONTapeParser {
     /// Parses a member's key (its entry appended to the tape when `onTape`), the colon and the whitespace after
     /// it; a key the object's (`keys` from `firstKey` on, or `keySet` once there are many) already has is noted
     /// as repeated. Returns the key and its offset.
-    private mutating func parseKey(firstKey: Int, keySet: inout Set<JSONKeyBytes>,
+    private mutating func parseKey(firstKey: Int, keySet: inout Set<JSONKeyBytes>?,
                                    onTape: Bool) throws(JSONSyntaxError) -> (key: JSONKeyBytes, offset: Int) {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -527,8 +527,11 @@ struct JSONTapeParser {
         if memberCount < JSONTapeParser.linearKeyLimit {
             repeated = keys[firstKey..<keyCount].contains(key)
         } else {
-            if keySet.isEmpty { keySet = Set(keys[firstKey..<keyCount]) }
-            repeated = !keySet.insert(key).inserted
+            // Made for an object once it has many members (none for most: an empty set costs a release).
+            var set = keySet ?? Set(keys[firstKey..<keyCount])
+            keySet = nil
+            repeated = !set.insert(key).inserted
+            keySet = set
         }
         if repeated {
             noteRepeated(key, at: keyOffset)
