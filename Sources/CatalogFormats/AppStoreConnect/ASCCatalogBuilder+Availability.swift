@@ -19,6 +19,8 @@ extension ASCCatalogBuilder {
         let stated = availabilities.filter { pool.statedAvailableTerritories.contains($0) }
         guard !stated.isEmpty else { return nil }
         var territories: Set<Territory> = []
+        // Room for every ISO 3166-1 code (249; the App Store sells in 175), so the set is never rehashed.
+        territories.reserveCapacity(256)
         for availability in stated {
             for link in pool.linked(availability, type: types.territories) {
                 let id = pool.id(of: link.other)

@@ -120,7 +120,9 @@ extension ASCCatalogBuilder {
     func select(_ rows: [ASCPriceRow], product: String? = nil) throws(CatalogReadError)
         -> ([Territory: Price], [UncomparedPrice], [Territory: PriceOrigin])
     {
+        // Room for a row of each territory: grown as rows come, the table was rehashed about once per row.
         var current: [Territory: ASCPriceRow] = [:]
+        current.reserveCapacity(rows.count)
         var scheduled: [ScheduleKey: ASCPriceRow] = [:]
         var conflicts: [Territory: (ASCPriceRow, ASCPriceRow)] = [:]
         for row in rows {
@@ -153,9 +155,10 @@ extension ASCCatalogBuilder {
             UncomparedPrice(label: UncomparedPrice.scheduledLabel, territory: $0.value.territory, amount: $0.value.money,
                             startDate: $0.key.start)
         }
-        let origins = current.compactMapValues { row -> PriceOrigin? in
-            row.originStated ? row.manual ? .manual : .automatic : nil
-        }
+        func origin(_ row: ASCPriceRow) -> PriceOrigin? { row.originStated ? row.manual ? .manual : .automatic : nil }
+        // Every row of an in-app purchase states its origin: the same keys, mapped without hashing them again.
+        let origins = current.values.allSatisfy(\.originStated) ? current.mapValues { origin($0) ?? .manual }
+            : current.compactMapValues(origin)
         return (prices, uncompared, origins)
     }
 }

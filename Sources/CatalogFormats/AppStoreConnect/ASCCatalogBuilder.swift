@@ -332,6 +332,7 @@ struct ASCCatalogBuilder {
         rowLinks += pool.linked(node, type: types.inAppPurchasePrices)
         var rows: [ASCPriceRow] = []
         var seen: Set<NodeID> = []
+        seen.reserveCapacity(rowLinks.count)
         for link in rowLinks where seen.insert(link.other).inserted {
             // The relationship states the origin (`manualPrices` / `automaticPrices`); a row linked otherwise
             // states it only through its `manual` attribute.
