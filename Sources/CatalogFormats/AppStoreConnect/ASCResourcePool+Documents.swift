@@ -97,24 +97,30 @@ extension ASCResourcePool {
         if data.isNull {
             // No resources.
         } else if data.isObject {
-            let child = try addResource(data, in: document, path: "\(prefix)data")
+            let child = try addResource(at: data.index, in: document, path: "\(prefix)data")
             if let parent { link(parent.node, parent.relationship, child) }
-        } else if let elements = data.elements {
-            for (position, resource) in elements.enumerated() {
-                let child = try addResource(resource, in: document, path: "\(prefix)data[\(position)]")
+        } else if document.kind(at: data.index) == .array {
+            var index = data.index + 1, position = 0
+            while index < document.end(ofContainerAt: data.index) {
+                let child = try addResource(at: index, in: document, path: "\(prefix)data[\(position)]")
                 if let parent { link(parent.node, parent.relationship, child) }
+                index = document.next(after: index)
+                position += 1
             }
         } else {
             throw document.error("\(prefix)data: expected an object, an array or null, found \(describeForMessage(data))",
                                  at: data)
         }
         if let included = value["included"], !included.isNull {
-            guard let elements = included.elements else {
+            guard document.kind(at: included.index) == .array else {
                 throw document.error("\(prefix)included: expected an array, found \(describeForMessage(included))",
                                      at: included)
             }
-            for (position, resource) in elements.enumerated() {
-                _ = try addResource(resource, in: document, path: "\(prefix)included[\(position)]")
+            var index = included.index + 1, position = 0
+            while index < document.end(ofContainerAt: included.index) {
+                _ = try addResource(at: index, in: document, path: "\(prefix)included[\(position)]")
+                index = document.next(after: index)
+                position += 1
             }
         }
     }
@@ -183,73 +189,102 @@ extension ASCResourcePool {
         return nil
     }
 
-    /// Pools one resource object, the attributes the builder reads and its relationship links; returns its node.
-    private mutating func addResource(_ value: JSONValue, in document: JSONDocument,
+    /// Pools one resource object (at tape index `index`), the attributes the builder reads and its relationship
+    /// links; returns its node. Read by tape index: a `JSONValue` (a reference count each) is made only for a
+    /// message.
+    private mutating func addResource(at index: Int, in document: JSONDocument,
                                       path: @autoclosure () -> String) throws(CatalogReadError) -> NodeID
     {
-        let current = try node(of: value, document: document, path: path())
-        if isRepeat(value, of: current, in: document) { return current }
-        define(current, at: value.offset)
-        if let attributes = value["attributes"], !attributes.isNull {
-            guard attributes.isObject else {
-                throw document.error("\(path()).attributes: expected an object, found \(describeForMessage(attributes))",
-                                     at: attributes)
+        let current = try node(at: index, in: document, path: path())
+        if isRepeat(at: index, of: current, in: document) { return current }
+        define(current, at: document.offset(at: index))
+        if let attributes = document.member("attributes", of: index), document.kind(at: attributes) != .null {
+            guard document.kind(at: attributes) == .object else {
+                let found = document.value(at: attributes)
+                throw document.error("\(path()).attributes: expected an object, found \(describeForMessage(found))",
+                                     at: found)
             }
-            addAttributes(of: attributes, to: current)
+            addAttributes(ofObjectAt: attributes, in: document, to: current)
         }
-        if let relationships = value["relationships"], !relationships.isNull {
-            guard let members = relationships.members else {
-                throw document.error(
-                    "\(path()).relationships: expected an object, found \(describeForMessage(relationships))", at: relationships)
+        if let relationships = document.member("relationships", of: index), document.kind(at: relationships) != .null {
+            guard document.kind(at: relationships) == .object else {
+                let found = document.value(at: relationships)
+                throw document.error("\(path()).relationships: expected an object, found \(describeForMessage(found))",
+                                     at: found)
             }
-            for member in members {
-                func memberPath() -> String { "\(path()).relationships.\(member.key)" }
-                guard member.value.isObject else {
-                    throw document.error("\(memberPath()): expected an object, found \(describeForMessage(member.value))",
-                                         at: member.value)
-                }
-                guard let data = member.value["data"] else { continue }
-                let relationship = member.withKeyBytes { self.relationship(utf8: $0) }
-                stateIntroductoryOffers(current, relationship: relationship)
-                stateOffers(relationship: relationship)
-                // `include=availableTerritories` lists at most `limit[availableTerritories]` (50) of them; only a
-                // list as long as its `meta.paging.total` is the whole of them.
-                if let elements = data.elements, Self.isWholeList(member.value, count: elements.count) {
-                    stateAvailableTerritories(current, relationship: relationship)
-                }
-                if data.isNull {
-                    // Stated empty.
-                } else if data.isObject {
-                    link(current, relationship, try node(of: data, document: document, path: "\(memberPath()).data"))
-                } else if let elements = data.elements {
-                    for (position, element) in elements.enumerated() {
-                        let target = try node(of: element, document: document,
-                                              path: "\(memberPath()).data[\(position)]")
-                        link(current, relationship, target)
-                    }
-                } else {
-                    throw document.error(
-                        "\(memberPath()).data: expected an object, an array or null, found \(describeForMessage(data))", at: data)
-                }
+            var key = relationships + 1
+            while key < document.end(ofContainerAt: relationships) {
+                try addRelationship(keyAt: key, of: current, in: document, path: path())
+                key = document.next(after: key + 1)
             }
         }
         return current
     }
 
-    /// The node of a resource object or resource identifier, by its `(type, id)` read as bytes (no `String`).
-    private mutating func node(of value: JSONValue, document: JSONDocument, path: @autoclosure () -> String)
+    /// Pools one member of a resource's `relationships` (its key at tape index `key`): what it states and the
+    /// links of its `data`.
+    private mutating func addRelationship(keyAt key: Int, of current: NodeID, in document: JSONDocument,
+                                          path: @autoclosure () -> String) throws(CatalogReadError) {
+        let object = key + 1
+        func memberPath() -> String {
+            "\(path()).relationships.\(document.withKeyBytes(at: key) { String(decoding: $0, as: UTF8.self) })"
+        }
+        guard document.kind(at: object) == .object else {
+            let found = document.value(at: object)
+            throw document.error("\(memberPath()): expected an object, found \(describeForMessage(found))", at: found)
+        }
+        guard let data = document.member("data", of: object) else { return }
+        let relationship = document.withKeyBytes(at: key) { self.relationship(utf8: $0) }
+        stateIntroductoryOffers(current, relationship: relationship)
+        stateOffers(relationship: relationship)
+        switch document.kind(at: data) {
+        case .null:
+            break  // Stated empty.
+        case .object:
+            link(current, relationship, try node(at: data, in: document, path: "\(memberPath()).data"))
+        case .array:
+            var element = data + 1, count = 0
+            while element < document.end(ofContainerAt: data) {
+                let target = try node(at: element, in: document, path: "\(memberPath()).data[\(count)]")
+                link(current, relationship, target)
+                element = document.next(after: element)
+                count += 1
+            }
+            // `include=availableTerritories` lists at most `limit[availableTerritories]` (50) of them; only a
+            // list as long as its `meta.paging.total` is the whole of them.
+            if Self.isWholeList(document.value(at: object), count: count) {
+                stateAvailableTerritories(current, relationship: relationship)
+            }
+        default:
+            let found = document.value(at: data)
+            throw document.error(
+                "\(memberPath()).data: expected an object, an array or null, found \(describeForMessage(found))",
+                at: found)
+        }
+    }
+
+    /// The node of a resource object or resource identifier (at tape index `index`), by its `(type, id)` read as
+    /// bytes (no `String`).
+    private mutating func node(at index: Int, in document: JSONDocument, path: @autoclosure () -> String)
         throws(CatalogReadError) -> NodeID
     {
-        guard value.isObject else {
-            throw document.error("\(path()): expected a resource object, found \(describeForMessage(value))", at: value)
+        guard document.kind(at: index) == .object else {
+            let found = document.value(at: index)
+            throw document.error("\(path()): expected a resource object, found \(describeForMessage(found))", at: found)
         }
-        let typeValue = value["type"]
-        guard let type = typeValue?.withStringBytes({ $0.isEmpty ? nil : self.type(utf8: $0) }) ?? nil else {
-            throw document.error("\(path()): a resource needs a \"type\" string", at: typeValue ?? value)
+        let typeIndex = document.member("type", of: index)
+        guard let type = typeIndex.flatMap({
+            document.withStringBytes(ofStringAt: $0) { $0.isEmpty ? nil : self.type(utf8: $0) } ?? nil
+        }) else {
+            throw document.error("\(path()): a resource needs a \"type\" string",
+                                 at: document.value(at: typeIndex ?? index))
         }
-        let idValue = value["id"]
-        guard let node = idValue?.withStringBytes({ $0.isEmpty ? nil : self.node(type: type, id: $0) }) ?? nil else {
-            throw document.error("\(path()): a resource needs an \"id\" string", at: idValue ?? value)
+        let idIndex = document.member("id", of: index)
+        guard let node = idIndex.flatMap({
+            document.withStringBytes(ofStringAt: $0) { $0.isEmpty ? nil : self.node(type: type, id: $0) } ?? nil
+        }) else {
+            throw document.error("\(path()): a resource needs an \"id\" string",
+                                 at: document.value(at: idIndex ?? index))
         }
         return node
     }

@@ -146,9 +146,9 @@ struct ASCResourcePool {
     /// equal one is no disagreement, each link is kept once), so it is not read again. A snapshot lists every
     /// territory in every page of prices and of availability, a third of its resource objects. The first
     /// occurrence is never a repeat; the text of the second is kept, if short, to compare the later ones with.
-    mutating func isRepeat(_ value: JSONValue, of node: NodeID, in document: JSONDocument) -> Bool {
+    mutating func isRepeat(at index: Int, of node: NodeID, in document: JSONDocument) -> Bool {
         guard nodes[Int(node.index)].definition != nil else { return false }
-        return document.withTextAndSeparator(of: value, limit: Self.repeatedTextLimit) { text in
+        return document.withTextAndSeparator(ofValueAt: index, limit: Self.repeatedTextLimit) { text in
             guard let text, let base = text.baseAddress else { return false }
             if let known = repeatedText[node] {
                 return known.count == text.count && repeatedTexts.withUnsafeBufferPointer { kept in
@@ -166,9 +166,12 @@ struct ASCResourcePool {
     /// Pools the attributes the builder reads of one `attributes` object: a name's first non-null value. The same
     /// resource in several documents is one record (DESIGN.md §5a.5); a later non-null value that differs from
     /// the first is a damaged input, noted (the first such) for `add(_:)` to throw once both places are known.
-    mutating func addAttributes(of object: JSONValue, to node: NodeID) {
+    mutating func addAttributes(ofObjectAt object: Int, in document: JSONDocument, to node: NodeID) {
         for name in attributesOfType[Int(identities.type(of: node).index)] {
-            guard let value = object[name.rawValue], !value.isNull else { continue }
+            guard let index = document.member(name.rawValue, of: object), document.kind(at: index) != .null else {
+                continue
+            }
+            let value = document.value(at: index)
             if let earlier = attribute(node, name) {
                 let later = ASCAttributeValue(value, as: name)
                 if disagreement == nil, later != earlier.value {

@@ -137,9 +137,15 @@ final class JSONDocument {
     /// equal are equal. Bytes longer than `limit` are not looked at: `body` gets nil.
     func withTextAndSeparator<Result>(of value: JSONValue, limit: Int,
                                       _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
-        let following = next(after: value.index)
+        withTextAndSeparator(ofValueAt: value.index, limit: limit, body)
+    }
+
+    /// `withTextAndSeparator(of:limit:_:)` for the value at tape index `index`.
+    func withTextAndSeparator<Result>(ofValueAt index: Int, limit: Int,
+                                      _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        let following = next(after: index)
         return withBytes { bytes in
-            let start = value.offset
+            let start = entry(at: index).offset
             let end = following < entryCount ? entry(at: following).offset : bytes.count
             guard end >= start, end - start <= limit, end <= bytes.count else { return body(nil) }
             return body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
@@ -197,6 +203,55 @@ final class JSONDocument {
             return memcmp(base + start, keyBase, key.count) == 0
         }
         return JSONStringDecoding.decode(bytes, from: start, count: entry.extent).elementsEqual(key)
+    }
+}
+
+/// Reading by tape index, for a reader that walks millions of values (the App Store Connect pool): a `JSONValue`
+/// holds its document, a reference count for each one made, so none is made until a message needs one.
+extension JSONDocument {
+    /// The value at tape index `index`.
+    func value(at index: Int) -> JSONValue { JSONValue(document: self, index: index) }
+
+    /// The kind of the entry at `index`.
+    func kind(at index: Int) -> JSONTape.EntryKind { entry(at: index).kind }
+
+    /// The byte offset of the value at `index`.
+    func offset(at index: Int) -> Int { entry(at: index).offset }
+
+    /// The tape index of the value of the member named `key` of the object at `index`; nil when the value is
+    /// not an object or has no such member.
+    func member(_ key: StaticString, of index: Int) -> Int? {
+        let entry = entry(at: index)
+        guard entry.kind == .object else { return nil }
+        return member(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), ofObjectAt: index,
+                      end: entry.extent)
+    }
+
+    /// `member(_:of:)` for a key given as a `String`.
+    func member(_ key: String, of index: Int) -> Int? {
+        let entry = entry(at: index)
+        guard entry.kind == .object else { return nil }
+        var key = key
+        return key.withUTF8 { member($0, ofObjectAt: index, end: entry.extent) }
+    }
+
+    /// The tape index after the container at `index` and everything inside it: its first member's key or first
+    /// element is at `index + 1`, the next at `next(after:)` of it (of a member's value, for an object).
+    func end(ofContainerAt index: Int) -> Int { entry(at: index).extent }
+
+    /// Calls `body` with the UTF-8 bytes (escapes decoded) of the key at `index` (a member's, whose value is at
+    /// `index + 1`).
+    func withKeyBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withStringBytes(at: index, body)
+    }
+
+    /// Calls `body` with the UTF-8 bytes (escapes decoded) of the string at `index`, a value or a key; nil when it
+    /// is not a string.
+    func withStringBytes<Result>(ofStringAt index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        switch entry(at: index).kind {
+        case .string, .escapedString: withStringBytes(at: index, body)
+        default: nil
+        }
     }
 }
 
