@@ -114,6 +114,25 @@ struct YAMLConfigReadingTests {
         #expect(twoDocuments?.message == "version: duplicate key (first at line 1, column 1)")
     }
 
+    /// A mapping of more than 12 keys looks them up in a table of their hashes: each repeat is still found, at the
+    /// first place of its key, and keys alike (one byte apart, a prefix of another) are told apart.
+    @Test("repeated keys of a long mapping are found, each at its first place; keys alike are different keys")
+    func repeatedKeysOfALongMapping() throws {
+        let keys = (0..<40).map { "k\($0)" } + ["k1x", "k", "K1", "k 1"]
+        var text = "version: 1\nproducts:\n  a:\n    prices:\n"
+        for key in keys { text += "      \(key): 1 USD\n" }
+        text += "      k3: 2 USD\n      k39: 3 USD\n      k1x: 4 USD\n"
+        // (The keys are no territories: those problems are reported too, and left out here.)
+        let repeats = try #require(ConfigTesting.error(readingText: text)).problems
+            .filter { $0.message.contains("duplicate key") }
+        #expect(repeats.map(\.message) == [
+            "products.a.prices.k3: duplicate key (first at line 8, column 7)",
+            "products.a.prices.k39: duplicate key (first at line 44, column 7)",
+            "products.a.prices.k1x: duplicate key (first at line 45, column 7)",
+        ])
+        #expect(repeats.map(\.location.line) == [49, 50, 51])
+    }
+
     @Test("what the config does not allow is reported with a syntax error or a second document later in the file")
     func syntaxErrorsWithEarlierProblems() throws {
         let tag = #"version: YAML tags are not supported (found "tag:yaml.org,2002:int")"#

@@ -44,8 +44,9 @@ private struct YAMLConfigBuilder {
         /// The key whose value is being read (mappings).
         var key: String?
         var keyMark: ConfigMark?
-        /// Entry index by key, built once a mapping is too long to search its entries.
-        var index: [String: Int] = [:]
+        /// Entry index by key, built once a mapping is too long to search its entries (`HashSlots` over the keys'
+        /// bytes: a dictionary of `String`s hashed each key with SipHash, a tenth of a big config's reading).
+        var index: HashSlots?
         /// Whether the entries go to the products sink (the frame keeps them emptied).
         var streams = false
         /// Whether the value being read belongs to a repeated key: read (so the rest of the file is judged too)
@@ -247,10 +248,24 @@ private struct YAMLConfigBuilder {
     /// Where the mapping at `top` of the stack already holds `key`, or nil. (The frame is read in place: passed as
     /// a value, it was copied with its entries for each key.)
     private func firstLocation(of key: String, inFrameAt top: Int) -> SourceLocation? {
-        if stack[top].entries.count <= YAMLConfigBuilder.linearKeySearchLimit {
-            return stack[top].entries.first { $0.key == key }?.keyLocation
-        }
-        return stack[top].index[key].map { stack[top].entries[$0].keyLocation }
+        guard let index = stack[top].index else { return stack[top].entries.first { $0.key == key }?.keyLocation }
+        return index.find(hash: Self.hash(of: key)) { stack[top].entries[$0].key == key }.index
+            .map { stack[top].entries[$0].keyLocation }
+    }
+
+    /// The hash of a mapping key's UTF-8 bytes.
+    private static func hash(of key: String) -> Int {
+        var key = key
+        return key.withUTF8 { HashSlots.hash($0) }
+    }
+
+    /// Adds the key of the entry at `position` of the mapping at `top` of the stack to its index. (Keys are
+    /// unique: a repeated key's entry is dropped before it is made.)
+    private mutating func index(entryAt position: Int, inFrameAt top: Int) {
+        let key = stack[top].entries[position].key
+        let hash = Self.hash(of: key)
+        guard let found = stack[top].index?.find(hash: hash, matches: { _ in false }) else { return }
+        stack[top].index?.insert(position, hash: hash, at: found.slot)
     }
 
     /// Hands a finished node to its mapping or sequence (or makes it the root), and registers its anchor.
@@ -272,14 +287,11 @@ private struct YAMLConfigBuilder {
                 entry = entry.emptied
             }
             stack[top].entries.append(entry)
-            if stack[top].entries.count > YAMLConfigBuilder.linearKeySearchLimit {
-                if stack[top].index.isEmpty {
-                    for (position, earlier) in stack[top].entries.enumerated() {
-                        stack[top].index[earlier.key] = position
-                    }
-                } else {
-                    stack[top].index[entry.key] = stack[top].entries.count - 1
-                }
+            if stack[top].index != nil {
+                index(entryAt: stack[top].entries.count - 1, inFrameAt: top)
+            } else if stack[top].entries.count > YAMLConfigBuilder.linearKeySearchLimit {
+                stack[top].index = HashSlots(capacity: 64)
+                for position in stack[top].entries.indices { index(entryAt: position, inFrameAt: top) }
             }
             stack[top].key = nil
             stack[top].keyMark = nil
