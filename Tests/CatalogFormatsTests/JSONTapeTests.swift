@@ -201,6 +201,32 @@ struct JSONTapeTests {
         #expect(withRepeats > 500)
     }
 
+    @Test("a key's head read eight bytes at once past its end is the head read byte by byte, at every length and place")
+    func keyHeads() {
+        let input = Array("abcdefghijabcdefghij".utf8)
+        input.withUnsafeBufferPointer { input in
+            for start in 0..<input.count {
+                for end in start...input.count {
+                    let raw = UnsafeBufferPointer(rebasing: input[start..<end])
+                    let alone = JSONKeyBytes(raw: raw, escaped: false)
+                    let inInput = JSONKeyBytes(raw: raw, escaped: false, followedWithin: input)
+                    #expect(alone == inInput, "\(start)..<\(end)")
+                    func key(_ range: Range<Int>) -> JSONKeyBytes {
+                        JSONKeyBytes(raw: UnsafeBufferPointer(rebasing: input[range]), escaped: false,
+                                     followedWithin: input)
+                    }
+                    // The same letters ten bytes on are the same key; one byte longer, or the letters one byte on
+                    // (of a key up to nine letters: no letter repeats within ten), another.
+                    if end + 10 <= input.count { #expect(inInput == key((start + 10)..<(end + 10))) }
+                    if end < input.count { #expect(inInput != key(start..<(end + 1))) }
+                    if end > start, end - start < 10, end < input.count {
+                        #expect(inInput != key((start + 1)..<(end + 1)))
+                    }
+                }
+            }
+        }
+    }
+
     @Test("a tape word's top three bits name one of the eight kinds, each kind its raw value")
     func entryKinds() {
         #expect(JSONTape.EntryKind.allCases.map(\.rawValue) == Array(0...7))

@@ -521,11 +521,14 @@ struct JSONTapeParser {
         let escaped = try parseString()
         if onTape { tape.append(escaped ? .escapedString : .string, offset: keyOffset, extent: index - keyOffset - 2) }
         let key = JSONKeyBytes(raw: UnsafeBufferPointer(rebasing: bytes[(keyOffset + 1)..<(index - 1)]),
-                               escaped: escaped)
+                               escaped: escaped, followedWithin: bytes)
         let memberCount = keyCount - firstKey
         let repeated: Bool
         if memberCount < JSONTapeParser.linearKeyLimit {
-            repeated = keys[firstKey..<keyCount].contains(key)
+            repeated = keys.withUnsafeBufferPointer { keys in
+                for earlier in firstKey..<keyCount where keys[earlier] == key { return true }
+                return false
+            }
         } else {
             // Made for an object once it has many members (none for most: an empty set costs a release).
             var set = keySet ?? Set(keys[firstKey..<keyCount])
@@ -735,14 +738,30 @@ struct JSONKeyBytes: Hashable {
     init(raw: UnsafeBufferPointer<UInt8>, escaped: Bool) {
         self.raw = raw
         self.escaped = escaped
-        head = Self.head(of: raw)
+        head = Self.head(of: raw, readable: raw.count)
     }
 
-    private static func head(of raw: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    /// A key whose bytes lie in `input` (the parser's): eight bytes are read at once, also past a short key's end
+    /// when the input goes on that far, and masked to the key's.
+    @inline(__always)
+    init(raw: UnsafeBufferPointer<UInt8>, escaped: Bool, followedWithin input: UnsafeBufferPointer<UInt8>) {
+        self.raw = raw
+        self.escaped = escaped
+        var readable = raw.count
+        if let start = input.baseAddress, let key = raw.baseAddress { readable = input.count - start.distance(to: key) }
+        head = Self.head(of: raw, readable: readable)
+    }
+
+    /// The first eight bytes of `raw` (fewer, the rest zero), of which `readable` bytes from its start may be read.
+    @inline(__always)
+    private static func head(of raw: UnsafeBufferPointer<UInt8>, readable: Int) -> UInt64 {
         guard let base = raw.baseAddress else { return 0 }
-        if raw.count >= 8 { return UnsafeRawPointer(base).loadUnaligned(as: UInt64.self) }
+        if readable >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+            return raw.count >= 8 ? word : word & ((1 << (8 * UInt64(raw.count))) - 1)
+        }
         var head: UInt64 = 0
-        for index in 0..<raw.count { head |= UInt64(base[index]) << (8 * UInt64(index)) }
+        for index in 0..<min(raw.count, 8) { head |= UInt64(base[index]) << (8 * UInt64(index)) }
         return head
     }
 
