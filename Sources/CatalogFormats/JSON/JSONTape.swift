@@ -65,6 +65,7 @@ struct JSONTape {
     }
 
     /// Appends an entry: a scalar with its length, or a container to be completed by `close`.
+    @inline(__always)
     mutating func append(_ kind: EntryKind, offset: Int, extent: Int = 0) {
         let word = UInt64(kind.rawValue) << (64 - 3) | UInt64(truncatingIfNeeded: offset) << Self.extentBits
         let stored = UInt64(truncatingIfNeeded: extent)
@@ -81,6 +82,7 @@ struct JSONTape {
         setExtent(words.count - index, at: index)
     }
 
+    @inline(__always)
     private mutating func setExtent(_ extent: Int, at index: Int) {
         let stored = UInt64(truncatingIfNeeded: extent)
         if stored < Self.extentMask {
@@ -467,6 +469,7 @@ struct JSONTapeParser {
         index += count
     }
 
+    @inline(__always)
     private mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         if depth > JSONTapeParser.maximumDepth {
@@ -476,6 +479,7 @@ struct JSONTapeParser {
 
     /// Steps into a container at its opening bracket and appends its entry, to be completed by `close`; nil
     /// for an empty container, which is then already closed.
+    @inline(__always)
     private mutating func open(_ kind: JSONTape.EntryKind, closing: Unicode.Scalar) throws(JSONSyntaxError) -> Int? {
         tape.append(kind, offset: index)
         let entry = tape.count - 1
@@ -511,6 +515,7 @@ struct JSONTapeParser {
     /// Parses a member's key (its entry appended to the tape when `onTape`), the colon and the whitespace after
     /// it; a key the object's (`keys` from `firstKey` on, or `keySet` once there are many) already has is noted
     /// as repeated. Returns the key and its offset.
+    @inline(__always)
     private mutating func parseKey(firstKey: Int, keySet: inout Set<JSONKeyBytes>?,
                                    onTape: Bool) throws(JSONSyntaxError) -> (key: JSONKeyBytes, offset: Int) {
         skipWhitespace()
@@ -569,6 +574,7 @@ struct JSONTapeParser {
     }
 
     /// After a member or an element: consumes a comma (false) or the closing bracket (true).
+    @inline(__always)
     private mutating func atEnd(of closing: Unicode.Scalar) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
         guard index < bytes.count else {
@@ -615,6 +621,7 @@ struct JSONTapeParser {
     /// Checks a string from its opening quote to past its closing quote; returns whether it holds escapes.
     /// Invalid UTF-8 is reported at the closing quote, after every other error inside the string, as the
     /// decoding parser before this one did.
+    @inline(__always)
     private mutating func parseString() throws(JSONSyntaxError) -> Bool {
         let start = index
         index += 1
