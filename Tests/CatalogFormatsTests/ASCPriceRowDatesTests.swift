@@ -59,7 +59,9 @@ struct ASCPriceRowDatesTests {
 
     /// The dates an ID holds as `start…end` text, nil when it dates nothing.
     private func dates(_ id: String) -> String? {
-        ASCPriceRowDates(id: id).map { "\($0.start.map { "\($0)" } ?? "")…\($0.end.map { "\($0)" } ?? "")" }
+        var id = id
+        let dates = id.withUTF8 { ASCPriceRowDates(idBytes: $0) }
+        return dates.map { "\($0.start.map { "\($0)" } ?? "")…\($0.end.map { "\($0)" } ?? "")" }
     }
 
     @Test func anIDThatIsNotDatedJSONDatesNothing() {
@@ -81,7 +83,9 @@ struct ASCPriceRowDatesTests {
         // RFC 4648 §10's vectors ("foob" → Zm9vYg==, "fooba" → Zm9vYmE=), padded or not, and §5's alphabet.
         func decoded(_ text: String) -> String? {
             var text = text
-            return text.withUTF8 { ASCPriceRowDates.base64URLDecoded($0) }.map { String(decoding: $0, as: UTF8.self) }
+            return text.withUTF8 { bytes in
+                ASCPriceRowDates.withBase64URLDecoded(bytes) { $0.map { String(decoding: $0, as: UTF8.self) } }
+            }
         }
         #expect(decoded("Zm9vYg==") == "foob")
         #expect(decoded("Zm9vYmE") == "fooba")
@@ -101,8 +105,10 @@ struct ASCPriceRowDatesTests {
         for _ in 0..<20_000 {
             let bytes = (0..<Int(random.next() % 9)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
             bytes.withUnsafeBufferPointer { text in
-                let searched = ByteSearch.contains(text, "\\") || ByteSearch.contains(text, "\"sd\"")
-                    || ByteSearch.contains(text, "\"ed\"")
+                func holds(_ part: String) -> Bool {
+                    Array(part.utf8).withUnsafeBufferPointer { ByteSearch.contains(text, $0) }
+                }
+                let searched = holds("\\") || holds("\"sd\"") || holds("\"ed\"")
                 #expect(ASCPriceRowDates.mayNameADate(text) == searched, "\(String(decoding: bytes, as: UTF8.self))")
                 if searched { mayName += 1 }
             }

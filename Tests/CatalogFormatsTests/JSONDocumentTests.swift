@@ -34,7 +34,9 @@ struct JSONDocumentTests {
     func textAndSeparator() throws {
         let document = try parse("{\"a\": [1, {\"b\": 2} ], \"c\": \"x\" }\n")
         func text(_ value: JSONValue, limit: Int = 100) -> String? {
-            document.withTextAndSeparator(of: value, limit: limit) { $0.map { String(decoding: $0, as: UTF8.self) } }
+            document.withTextAndSeparator(ofValueAt: value.index, limit: limit) {
+                $0.map { String(decoding: $0, as: UTF8.self) }
+            }
         }
         let a = Array(try #require(document.root["a"]?.elements))
         #expect(text(a[0]) == "1, ")

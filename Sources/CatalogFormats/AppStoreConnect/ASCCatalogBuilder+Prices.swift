@@ -199,12 +199,6 @@ struct ASCPriceRowDates {
         self.end = end
     }
 
-    init?(id: String) {
-        var id = id
-        guard let dates = id.withUTF8({ ASCPriceRowDates(idBytes: $0) }) else { return nil }
-        self = dates
-    }
-
     /// The `sd` and `ed` of a JSON object (absent or null: no date), nil when the bytes are not a JSON object, it has
     /// neither member, or one is neither null nor an ISO date string.
     private static func dates(inJSON bytes: UnsafeBufferPointer<UInt8>) -> (CalendarDate?, CalendarDate?)? {
@@ -255,13 +249,9 @@ struct ASCPriceRowDates {
         return false
     }
 
-    /// The bytes of base64url text (RFC 4648 §5: `-` and `_` for `+` and `/`), trailing `=` padding optional;
-    /// nil for any other byte, `=` inside the text, a length no encoding gives, or more than `maximumLength`.
-    static func base64URLDecoded(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        withBase64URLDecoded(text) { $0.map(Array.init) }
-    }
-
-    /// Calls `body` with the bytes of base64url text (`base64URLDecoded`), or nil, in memory that lasts the call.
+    /// Calls `body` with the bytes of base64url text (RFC 4648 §5: `-` and `_` for `+` and `/`), trailing `=`
+    /// padding optional, in memory that lasts the call; with nil for any other byte, `=` inside the text, a length
+    /// no encoding gives, or more than `maximumLength`.
     static func withBase64URLDecoded<Result>(_ text: UnsafeBufferPointer<UInt8>,
                                              _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
         var length = text.count

@@ -160,7 +160,9 @@ private struct YAMLConfigBuilder {
                 return
             }
             try spend(at: mark)
-            if Self.refuses(tag, allowed: YAMLConfigBuilder.stringTag) { throw tagError(tag, path: valuePath, at: mark) }
+            if Self.refuses(tag, allowed: YAMLConfigBuilder.stringTag) {
+                throw tagError(tag, path: valuePath, at: mark)
+            }
             finish(node, count: 1, anchor: data.anchor.map { String(cString: $0) })
         case YAML_SEQUENCE_START_EVENT:
             let data = event.pointee.data.sequence_start

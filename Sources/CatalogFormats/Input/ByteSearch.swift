@@ -9,10 +9,6 @@ enum ByteSearch {
         firstOffset(of: part, in: bytes) != nil
     }
 
-    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ part: StaticString) -> Bool {
-        contains(bytes, UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount))
-    }
-
     /// The offset of the first place `part` is in `bytes`; 0 for an empty part, nil when it is nowhere.
     static func firstOffset(of part: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = part.first, let needle = part.baseAddress else { return 0 }

@@ -132,15 +132,10 @@ final class JSONDocument {
         entry(at: index).next(after: index)
     }
 
-    /// Calls `body` with the bytes from `value`'s first character up to the next entry's on the tape (or the end
-    /// of the bytes): the value's text and what separates it from the next value. Two values whose such bytes are
-    /// equal are equal. Bytes longer than `limit` are not looked at: `body` gets nil.
-    func withTextAndSeparator<Result>(of value: JSONValue, limit: Int,
-                                      _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
-        withTextAndSeparator(ofValueAt: value.index, limit: limit, body)
-    }
-
-    /// `withTextAndSeparator(of:limit:_:)` for the value at tape index `index`.
+    /// Calls `body` with the bytes from the first character of the value at tape index `index` up to the next
+    /// entry's on the tape (or the end of the bytes): the value's text and what separates it from the next value.
+    /// Two values whose such bytes are equal are equal. Bytes longer than `limit` are not looked at: `body` gets
+    /// nil.
     func withTextAndSeparator<Result>(ofValueAt index: Int, limit: Int,
                                       _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
         let following = next(after: index)
@@ -407,10 +402,6 @@ struct JSONMember {
 
     /// The key, escapes decoded.
     var key: String { document.string(at: keyIndex) }
-    /// Calls `body` with the key's UTF-8 bytes (escapes decoded), making no `String`.
-    func withKeyBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        document.withStringBytes(at: keyIndex, body)
-    }
     /// Byte offset of the key's opening quote.
     var keyOffset: Int { document.entry(at: keyIndex).offset }
     /// The value.
