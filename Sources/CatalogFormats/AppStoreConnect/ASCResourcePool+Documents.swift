@@ -99,28 +99,23 @@ extension ASCResourcePool {
         } else if data.isObject {
             let child = try addResource(at: data.index, in: document, path: "\(prefix)data")
             if let parent { link(parent.node, parent.relationship, child) }
-        } else if document.kind(at: data.index) == .array {
-            var index = data.index + 1, position = 0
-            while index < document.end(ofContainerAt: data.index) {
-                let child = try addResource(at: index, in: document, path: "\(prefix)data[\(position)]")
+        } else if let elements = data.elements {
+            // Walked by their tape indices: a `JSONValue` per resource would cost a reference count each.
+            for (position, element) in elements.indices.enumerated() {
+                let child = try addResource(at: element.position, in: document, path: "\(prefix)data[\(position)]")
                 if let parent { link(parent.node, parent.relationship, child) }
-                index = document.next(after: index)
-                position += 1
             }
         } else {
             throw document.error("\(prefix)data: expected an object, an array or null, found \(describeForMessage(data))",
                                  at: data)
         }
         if let included = value["included"], !included.isNull {
-            guard document.kind(at: included.index) == .array else {
+            guard let elements = included.elements else {
                 throw document.error("\(prefix)included: expected an array, found \(describeForMessage(included))",
                                      at: included)
             }
-            var index = included.index + 1, position = 0
-            while index < document.end(ofContainerAt: included.index) {
-                _ = try addResource(at: index, in: document, path: "\(prefix)included[\(position)]")
-                index = document.next(after: index)
-                position += 1
+            for (position, element) in elements.indices.enumerated() {
+                _ = try addResource(at: element.position, in: document, path: "\(prefix)included[\(position)]")
             }
         }
     }
@@ -237,17 +232,11 @@ extension ASCResourcePool {
         let relationship = document.withKeyBytes(at: key) { self.relationship(utf8: $0) }
         stateIntroductoryOffers(current, relationship: relationship)
         stateOffers(relationship: relationship)
-        switch document.kind(at: data) {
-        case .null:
-            break  // Stated empty.
-        case .object:
-            link(current, relationship, try node(at: data, in: document, path: "\(memberPath()).data"))
-        case .array:
-            var element = data + 1, count = 0
-            while element < document.end(ofContainerAt: data) {
-                let target = try node(at: element, in: document, path: "\(memberPath()).data[\(count)]")
-                link(current, relationship, target)
-                element = document.next(after: element)
+        if let elements = document.value(at: data).elements {
+            var count = 0
+            for element in elements.indices {
+                link(current, relationship, try node(at: element.position, in: document,
+                                                     path: "\(memberPath()).data[\(count)]"))
                 count += 1
             }
             // `include=availableTerritories` lists at most `limit[availableTerritories]` (50) of them; only a
@@ -255,6 +244,13 @@ extension ASCResourcePool {
             if Self.isWholeList(document.value(at: object), count: count) {
                 stateAvailableTerritories(current, relationship: relationship)
             }
+            return
+        }
+        switch document.kind(at: data) {
+        case .null:
+            break  // Stated empty.
+        case .object:
+            link(current, relationship, try node(at: data, in: document, path: "\(memberPath()).data"))
         default:
             let found = document.value(at: data)
             throw document.error(

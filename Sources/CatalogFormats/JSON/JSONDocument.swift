@@ -283,11 +283,7 @@ struct JSONValue {
     /// The member named `key` of an object (nil for other kinds or a missing key). Keys are compared as
     /// bytes; no key is turned into a `String`.
     subscript(key: String) -> JSONValue? {
-        let entry = entry
-        guard entry.kind == .object else { return nil }
-        var key = key
-        let found = key.withUTF8 { document.member($0, ofObjectAt: index, end: entry.extent) }
-        return found.map { JSONValue(document: document, index: $0) }
+        document.member(key, of: index).map { JSONValue(document: document, index: $0) }
     }
 
     /// Whether the value is an object (`members != nil`, without making the members).
@@ -318,10 +314,7 @@ struct JSONValue {
     /// Calls `body` with the UTF-8 bytes of a string (escapes decoded) without making a `String`; nil for other
     /// kinds.
     func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        switch entry.kind {
-        case .string, .escapedString: document.withStringBytes(at: index, body)
-        default: nil
-        }
+        document.withStringBytes(ofStringAt: index, body)
     }
 
     /// The value of `true` or `false`; nil for other kinds.
@@ -445,7 +438,8 @@ struct JSONElements: Collection {
 
     /// A position in the array: the element's tape index.
     struct Index: Comparable {
-        fileprivate let position: Int
+        /// The element's tape index (`JSONDocument`'s index readers take it).
+        let position: Int
 
         static func < (lhs: Index, rhs: Index) -> Bool { lhs.position < rhs.position }
     }
