@@ -111,3 +111,36 @@ struct ScheduledConfigTests {
         #expect(error.location == SourceLocation(path: "products.yml", line: line, column: column), "\(error)")
     }
 }
+
+/// A config's prices are read once per text and then found by their text's bytes (`ConfigValidator.MoneyTexts`,
+/// hash slots that grow at 192 texts): every price must still be the one its own text says.
+@Suite("config: prices read from repeated texts")
+struct RepeatedPriceTextTests {
+    @Test("400 texts, each written twice, each read as its own amount and currency, in YAML and JSON")
+    func manyTexts() throws {
+        // Arrange: product n costs "n.99 USD" in the US and "(n % 200).49 GBP" in GB, so every GB text repeats a
+        // US text's neighbour in length and bytes, and half of the GB texts repeat.
+        let count = 400
+        let yaml = "version: 1\nproducts:\n" + (0..<count).map {
+            "  p\($0): { type: consumable, prices: { US: \"\($0).99 USD\", GB: \"\($0 % 200).49 GBP\" } }\n"
+        }.joined()
+        let json = "{\"version\": 1, \"products\": {" + (0..<count).map {
+            #""p\#($0)": {"type": "consumable", "prices": {"US": "\#($0).99 USD", "GB": "\#($0 % 200).49 GBP"}}"#
+        }.joined(separator: ", ") + "}}"
+        let britain = try #require(Territory(code: "GB"))
+
+        for (text, path) in [(yaml, "products.yml"), (json, "products.json")] {
+            // Act
+            let catalog = try ConfigTesting.read(text: text, displayPath: path)
+
+            // Assert
+            let byID = Dictionary(uniqueKeysWithValues: catalog.products.map { ($0.id.rawValue, $0) })
+            #expect(byID.count == count)
+            for number in 0..<count {
+                let prices = byID["p\(number)"]?.prices
+                #expect(prices?[.unitedStates]?.money.description == "\(number).99 USD", "\(path) p\(number)")
+                #expect(prices?[britain]?.money.description == "\(number % 200).49 GBP", "\(path) p\(number)")
+            }
+        }
+    }
+}

@@ -10,10 +10,19 @@ public struct CurrencyCode: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// Accepts an active ISO 4217 code (upper case); nil for anything else.
     public init?(_ code: some StringProtocol) {
-        guard let position = LetterCode.position(in: code, {
-            LetterCode.position(of: $0, length: 3, in: CurrencyTable.positionByKey)
-        }) else { return nil }
+        guard let position = CurrencyCode.position(of: code) else { return nil }
         self.position = position
+    }
+
+    /// The same for a `String`, specialized here (as `Territory.init(code:)`: a generic call from another module
+    /// is not).
+    public init?(_ code: String) {
+        guard let position = CurrencyCode.position(of: code) else { return nil }
+        self.position = position
+    }
+
+    private static func position(of code: some StringProtocol) -> UInt16? {
+        LetterCode.position(in: code) { LetterCode.position(of: $0, length: 3, in: CurrencyTable.positionByKey) }
     }
 
     /// The three upper-case letters.

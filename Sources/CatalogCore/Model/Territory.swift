@@ -8,11 +8,23 @@ public struct Territory: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Accepts an ISO 3166-1 alpha-2 or alpha-3 code in upper case; nil for anything else.
     public init?(code: some StringProtocol) {
-        guard let position = LetterCode.position(in: code, { bytes in
+        guard let position = Territory.position(of: code) else { return nil }
+        self.position = position
+    }
+
+    /// The same for a `String`, the readers' usual case: a generic call from another module is not specialized
+    /// (it reads the bytes through witness tables, seven times the instructions), and a config or a snapshot reads
+    /// a code per price.
+    public init?(code: String) {
+        guard let position = Territory.position(of: code) else { return nil }
+        self.position = position
+    }
+
+    private static func position(of code: some StringProtocol) -> UInt16? {
+        LetterCode.position(in: code) { bytes in
             LetterCode.position(of: bytes, length: 2, in: TerritoryTable.positionByAlpha2Key)
                 ?? LetterCode.position(of: bytes, length: 3, in: TerritoryTable.positionByAlpha3Key)
-        }) else { return nil }
-        self.position = position
+        }
     }
 
     private init(position: UInt16) {
