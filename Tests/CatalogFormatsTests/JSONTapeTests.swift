@@ -171,7 +171,7 @@ struct JSONTapeTests {
 
     /// The parser keeps the keys of the objects open in one stack whose room it reuses, and compares keys by
     /// their first eight bytes before their bytes: keys alike in both must still be told apart, in each object
-    /// alone, whether compared one by one (up to 16 members) or in a set.
+    /// alone, whether compared one by one (up to 16 members) or through hash slots.
     @Test("repeated keys are found among keys alike in their first eight bytes, in nested and sibling objects")
     func repeatedAlikeKeys() throws {
         var random = SeededGenerator(seed: 0xD0_0B1E)
@@ -199,6 +199,33 @@ struct JSONTapeTests {
             if !repeated.isEmpty { withRepeats += 1 }
         }
         #expect(withRepeats > 500)
+    }
+
+    /// Past 16 members the keys are found through hash slots, which grow at 48 keys: a price map's 175
+    /// territories, each repeated later (every seventh spelled with an escape), are each reported at their place.
+    @Test("repeats in an object of 175 keys are each found, escaped spellings included, as the slots grow")
+    func repeatedKeysInALongObject() throws {
+        let codes = (0..<175).map { "T\($0)" }
+        var text = "{" + codes.map { "\"\($0)\": 1" }.joined(separator: ", ")
+        var expected: [(Int, String)] = []
+        for (number, code) in codes.enumerated() where number % 5 == 0 {
+            text += ", "
+            expected.append((text.utf8.count, code))
+            text += "\"" + (number % 7 == 0 ? "\\u0054" + code.dropFirst() : code) + "\": 2"
+        }
+        text += ", \"U1\": 3}"
+        let parsed: Result<JSONTape, JSONSyntaxError> = Data(text.utf8).withUnsafeBytes { raw in
+            Result { () throws(JSONSyntaxError) in try JSONTapeParser.parse(raw.bindMemory(to: UInt8.self)) }
+        }
+        guard case .failure(let error) = parsed else {
+            Issue.record("no repeated key was found")
+            return
+        }
+        let listed = expected.prefix(CatalogReadError.listLimit)
+        #expect(error.problems.map(\.offset) == listed.map(\.0))
+        #expect(error.problems.map(\.message) == listed.map { "duplicate key \"\($0.1)\"" })
+        #expect(error.unlisted == expected.count - listed.count)
+        #expect(expected.count == 35)
     }
 
     @Test("a key's head read eight bytes at once past its end is the head read byte by byte, at every length and place")

@@ -183,7 +183,7 @@ struct JSONTapeParser {
     private var keys: [JSONKeyBytes] = []
     private var keyCount = 0
     static let maximumDepth = 512
-    /// Objects with more members than this look duplicates up in a set instead of comparing with each key.
+    /// Objects with more members than this look duplicates up in `HashSlots` instead of comparing with each key.
     private static let linearKeyLimit = 16
     /// The first repeated keys, in file order, and how many more: each is reported, and the parsing goes on.
     private var repeatedKeys: [JSONSyntaxError] = []
@@ -320,9 +320,9 @@ struct JSONTapeParser {
         guard try openDetached(closing: "}") else { return true }
         let firstKey = keyCount
         defer { keyCount = firstKey }
-        var keySet: Set<JSONKeyBytes>?
+        var keySlots: HashSlots?
         while true {
-            let (key, keyOffset) = try parseKey(firstKey: firstKey, keySet: &keySet, onTape: false)
+            let (key, keyOffset) = try parseKey(firstKey: firstKey, keySlots: &keySlots, onTape: false)
             guard try member(&self, key, keyOffset) else { return false }
             if try atEnd(of: "}") { break }
         }
@@ -501,9 +501,9 @@ struct JSONTapeParser {
         guard let entry = try open(.object, closing: "}") else { return }
         let firstKey = keyCount
         defer { keyCount = firstKey }
-        var keySet: Set<JSONKeyBytes>?
+        var keySlots: HashSlots?
         while true {
-            _ = try parseKey(firstKey: firstKey, keySet: &keySet, onTape: true)
+            _ = try parseKey(firstKey: firstKey, keySlots: &keySlots, onTape: true)
             try parseValue()
             if try atEnd(of: "}") {
                 close(entry)
@@ -513,10 +513,10 @@ struct JSONTapeParser {
     }
 
     /// Parses a member's key (its entry appended to the tape when `onTape`), the colon and the whitespace after
-    /// it; a key the object's (`keys` from `firstKey` on, or `keySet` once there are many) already has is noted
-    /// as repeated. Returns the key and its offset.
+    /// it; a key the object's (`keys` from `firstKey` on, found through `keySlots` once there are many) already
+    /// has is noted as repeated. Returns the key and its offset.
     @inline(__always)
-    private mutating func parseKey(firstKey: Int, keySet: inout Set<JSONKeyBytes>?,
+    private mutating func parseKey(firstKey: Int, keySlots: inout HashSlots?,
                                    onTape: Bool) throws(JSONSyntaxError) -> (key: JSONKeyBytes, offset: Int) {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -535,11 +535,16 @@ struct JSONTapeParser {
                 return false
             }
         } else {
-            // Made for an object once it has many members (none for most: an empty set costs a release).
-            var set = keySet ?? Set(keys[firstKey..<keyCount])
-            keySet = nil
-            repeated = !set.insert(key).inserted
-            keySet = set
+            // Made for an object once it has many members (none for most). The slots hold positions in `keys`:
+            // a nested object's keys go after this object's, which stay in place. `HashSlots` and its byte hash,
+            // not a `Set` with a `Hasher` per key: a config's 175 territories a price map.
+            var slots = keySlots ?? slots(ofKeysAt: firstKey..<keyCount)
+            keySlots = nil
+            let hash = key.slotHash
+            let found = keys.withUnsafeBufferPointer { keys in slots.find(hash: hash) { keys[$0] == key } }
+            repeated = found.index != nil
+            if !repeated { slots.insert(keyCount, hash: hash, at: found.slot) }
+            keySlots = slots
         }
         if repeated {
             noteRepeated(key, at: keyOffset)
@@ -559,6 +564,16 @@ struct JSONTapeParser {
         index += 1
         skipWhitespace()
         return (key, keyOffset)
+    }
+
+    /// The slots of the keys at `positions` in `keys` (an object's, none repeated).
+    private func slots(ofKeysAt positions: Range<Int>) -> HashSlots {
+        var slots = HashSlots(capacity: 64)
+        for position in positions {
+            let hash = keys[position].slotHash
+            slots.insert(position, hash: hash, at: slots.find(hash: hash) { _ in false }.slot)
+        }
+        return slots
     }
 
     private mutating func parseArray() throws(JSONSyntaxError) {
@@ -735,7 +750,7 @@ struct JSONTapeParser {
 /// An object key for the duplicate check: the raw bytes between the quotes, compared as they are unless the key
 /// holds escapes, which are decoded for comparing (rare), so `"a"` and `"\u0061"` are the same key. A plain
 /// value: keys are compared in the parser's inner loop, where reference counting would cost more than the bytes.
-struct JSONKeyBytes: Hashable {
+struct JSONKeyBytes: Equatable {
     private let raw: UnsafeBufferPointer<UInt8>
     private let escaped: Bool
     /// The raw bytes' first eight (fewer for a shorter key, the rest zero): two keys without escapes whose heads
@@ -791,9 +806,8 @@ struct JSONKeyBytes: Hashable {
         return lhs.withBytes { left in rhs.withBytes { right in left.elementsEqual(right) } }
     }
 
-    func hash(into hasher: inout Hasher) {
-        withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
+    /// The hash `HashSlots` files the key under: of its bytes with escapes decoded, as `==` compares them.
+    var slotHash: Int { withBytes { HashSlots.hash($0) } }
 }
 
 /// Decoding the content of a string that `JSONTapeParser` has checked.
