@@ -47,6 +47,30 @@ struct JSONDocumentTests {
         #expect(text(a[1], limit: 12) == "{\"b\": 2} ], ")
     }
 
+    /// `members(_:_:of:)` finds two keys in one pass: each must be what `member(_:of:)` finds alone, whatever the
+    /// order, the spelling (an escape), a nested object's like-named keys, or a value that is not an object.
+    @Test("two members found in one pass are the ones found one by one", arguments: [
+        (#"{"type": "a", "id": "1"}"#, "a", "1"), (#"{"id": "1", "type": "a"}"#, "a", "1"),
+        (#"{"type": "a"}"#, "a", nil), (#"{"id": "1", "x": 2}"#, nil, "1"),
+        (#"{"x": {"type": "b", "id": "2"}, "id": "1"}"#, nil, "1"),
+        (#"{"\u0074ype": "a", "links": {}, "i\u0064": "1"}"#, "a", "1"),
+        (#"{}"#, nil, nil), (#"[{"type": "a", "id": "1"}]"#, nil, nil), (#""type""#, nil, nil),
+    ] as [(String, String?, String?)])
+    func twoMembers(text: String, type: String?, id: String?) throws {
+        // Arrange
+        let document = try parse(text)
+        let root = document.root.index
+
+        // Act
+        let found = document.members("type", "id", of: root)
+
+        // Assert
+        #expect(found.first == document.member("type", of: root))
+        #expect(found.second == document.member("id", of: root))
+        #expect(found.first.flatMap { document.value(at: $0).string } == type)
+        #expect(found.second.flatMap { document.value(at: $0).string } == id)
+    }
+
     @Test("columns on a long minified line count characters, across the 4 KiB checkpoints")
     func positionsOnALongLine() throws {
         // 3,000 two-byte characters (6,000 bytes), then values: their columns are in characters.

@@ -193,7 +193,8 @@ extension ASCResourcePool {
         let current = try node(at: index, in: document, path: path())
         if isRepeat(at: index, of: current, in: document) { return current }
         define(current, at: document.offset(at: index))
-        if let attributes = document.member("attributes", of: index), document.kind(at: attributes) != .null {
+        let (attributes, relationships) = document.members("attributes", "relationships", of: index)
+        if let attributes, document.kind(at: attributes) != .null {
             guard document.kind(at: attributes) == .object else {
                 let found = document.value(at: attributes)
                 throw document.error("\(path()).attributes: expected an object, found \(describeForMessage(found))",
@@ -201,7 +202,7 @@ extension ASCResourcePool {
             }
             addAttributes(ofObjectAt: attributes, in: document, to: current)
         }
-        if let relationships = document.member("relationships", of: index), document.kind(at: relationships) != .null {
+        if let relationships, document.kind(at: relationships) != .null {
             guard document.kind(at: relationships) == .object else {
                 let found = document.value(at: relationships)
                 throw document.error("\(path()).relationships: expected an object, found \(describeForMessage(found))",
@@ -268,14 +269,13 @@ extension ASCResourcePool {
             let found = document.value(at: index)
             throw document.error("\(path()): expected a resource object, found \(describeForMessage(found))", at: found)
         }
-        let typeIndex = document.member("type", of: index)
+        let (typeIndex, idIndex) = document.members("type", "id", of: index)
         guard let type = typeIndex.flatMap({
             document.withStringBytes(ofStringAt: $0) { $0.isEmpty ? nil : self.type(utf8: $0) } ?? nil
         }) else {
             throw document.error("\(path()): a resource needs a \"type\" string",
                                  at: document.value(at: typeIndex ?? index))
         }
-        let idIndex = document.member("id", of: index)
         guard let node = idIndex.flatMap({
             document.withStringBytes(ofStringAt: $0) { $0.isEmpty ? nil : self.node(type: type, id: $0) } ?? nil
         }) else {

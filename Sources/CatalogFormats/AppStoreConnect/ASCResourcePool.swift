@@ -95,7 +95,9 @@ struct ASCResourcePool {
     /// The interned type of a name; `inAppPurchasesV2` is `inAppPurchases`.
     mutating func type(named name: String) -> TypeID {
         let number = types.intern(name == "inAppPurchasesV2" ? "inAppPurchases" : name)
-        if number == attributesOfType.count { attributesOfType.append(ASCAttributeName.read(ofType: types.names[number])) }
+        if number == attributesOfType.count {
+            attributesOfType.append(ASCAttributeName.read(ofType: types.names[number]))
+        }
         return TypeID(number)
     }
 
@@ -168,9 +170,8 @@ struct ASCResourcePool {
     /// the first is a damaged input, noted (the first such) for `add(_:)` to throw once both places are known.
     mutating func addAttributes(ofObjectAt object: Int, in document: JSONDocument, to node: NodeID) {
         for name in attributesOfType[Int(identities.type(of: node).index)] {
-            guard let index = document.member(name.rawValue, of: object), document.kind(at: index) != .null else {
-                continue
-            }
+            guard let index = document.member(named: name.rawValue, of: object),
+                  document.kind(at: index) != .null else { continue }
             let value = document.value(at: index)
             if let earlier = attribute(node, name) {
                 let later = ASCAttributeValue(value, as: name)

@@ -222,8 +222,33 @@ extension JSONDocument {
                       end: entry.extent)
     }
 
-    /// `member(_:of:)` for a key given as a `String`.
-    func member(_ key: String, of index: Int) -> Int? {
+    /// The tape indices of the values of the members named `first` and `second` of the object at `index`, found
+    /// in one pass over its members (a resource's `type` and `id`, its `attributes` and `relationships`: two
+    /// lookups walked the members twice); nil for a key it has not, both nil when the value is not an object.
+    func members(_ first: StaticString, _ second: StaticString, of index: Int) -> (first: Int?, second: Int?) {
+        let entry = entry(at: index)
+        guard entry.kind == .object else { return (nil, nil) }
+        let firstKey = UnsafeBufferPointer(start: first.utf8Start, count: first.utf8CodeUnitCount)
+        let secondKey = UnsafeBufferPointer(start: second.utf8Start, count: second.utf8CodeUnitCount)
+        return withBytes { bytes in
+            var found: (first: Int?, second: Int?) = (nil, nil)
+            var position = index + 1
+            while position < entry.extent, found.first == nil || found.second == nil {
+                let key = self.entry(at: position)
+                if found.first == nil, JSONDocument.string(key, equals: firstKey, in: bytes) {
+                    found.first = position + 1
+                } else if found.second == nil, JSONDocument.string(key, equals: secondKey, in: bytes) {
+                    found.second = position + 1
+                }
+                position = next(after: position + 1)
+            }
+            return found
+        }
+    }
+
+    /// `member(_:of:)` for a key given as a `String` (a literal key goes to the `StaticString` form, whose bytes
+    /// need no copy).
+    func member(named key: String, of index: Int) -> Int? {
         let entry = entry(at: index)
         guard entry.kind == .object else { return nil }
         var key = key
@@ -283,7 +308,7 @@ struct JSONValue {
     /// The member named `key` of an object (nil for other kinds or a missing key). Keys are compared as
     /// bytes; no key is turned into a `String`.
     subscript(key: String) -> JSONValue? {
-        document.member(key, of: index).map { JSONValue(document: document, index: $0) }
+        document.member(named: key, of: index).map { JSONValue(document: document, index: $0) }
     }
 
     /// Whether the value is an object (`members != nil`, without making the members).
