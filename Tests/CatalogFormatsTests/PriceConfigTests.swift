@@ -116,6 +116,14 @@ struct ScheduledConfigTests {
 /// hash slots that grow at 192 texts): every price must still be the one its own text says.
 @Suite("config: prices read from repeated texts")
 struct RepeatedPriceTextTests {
+    @Test("a price text splits at its spaces as split(separator:) splits it", arguments: [
+        "9.99 USD", "9.99  USD", " 9.99 USD", "9.99 USD ", "9.99", "", " ", "9.99 USD EUR", "9.99\tUSD",
+        "9.99 \u{301}USD", "9,99 €", "9.99 € x", "a b", "ab c", "\r\n 1",
+    ])
+    func splitsAsSplit(text: String) {
+        #expect(ConfigValidator.amountAndCurrency(text) == text.split(separator: " ", omittingEmptySubsequences: true))
+    }
+
     @Test("400 texts, each written twice, each read as its own amount and currency, in YAML and JSON")
     func manyTexts() throws {
         // Arrange: product n costs "n.99 USD" in the US and "(n % 200).49 GBP" in GB, so every GB text repeats a

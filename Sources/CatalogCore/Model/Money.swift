@@ -127,7 +127,12 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses a plain decimal amount: `^[0-9]+(\.[0-9]+)?$` in full, at most 18 integer and 12 fraction
     /// digits. Foundation's `Decimal(string:)` accepts `9.99abc` and `0,99`, so the text is checked first.
-    public static func parseAmount(_ text: some StringProtocol) -> Decimal? {
+    public static func parseAmount(_ text: some StringProtocol) -> Decimal? { amount(of: text) }
+
+    /// The same for a `String`, specialized here (as `Territory.init(code:)`).
+    public static func parseAmount(_ text: String) -> Decimal? { amount(of: text) }
+
+    private static func amount(of text: some StringProtocol) -> Decimal? {
         var integerDigits = 0
         var fractionDigits = 0
         var seenPoint = false
