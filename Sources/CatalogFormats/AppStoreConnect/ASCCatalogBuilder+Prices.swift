@@ -292,13 +292,13 @@ struct ASCPriceRowDates {
 /// hundreds of thousands of rows).
 struct ASCLookups {
     private var territories: [NodeID: (Territory, CurrencyCode)] = [:]
-    private var amounts: [String: Decimal] = [:]
+    private var amounts = TextTable<Decimal>()
 
     /// A `customerPrice` as an amount (`Money.parseAmount`), nil when it is not one.
     mutating func amount(_ text: String) -> Decimal? {
-        if let known = amounts[text] { return known }
+        if let known = amounts.value(for: text) { return known }
         let amount = Money.parseAmount(text)
-        if let amount { amounts[text] = amount }
+        if let amount { amounts.keep(amount, for: text) }
         return amount
     }
 

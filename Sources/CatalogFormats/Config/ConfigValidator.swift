@@ -14,39 +14,16 @@ struct ConfigValidator: ConfigNodeReading {
     /// hundreds of thousands of places, and reading one costs a split, a `Decimal` and two table lookups.
     private let moneyByText = MoneyTexts()
 
-    /// The cache behind `moneyByText` (a class, so the non-mutating readers can fill it): texts found by their
-    /// bytes' hash in `HashSlots`, not by a `[String: Money]` and its `Hasher` per text. The table is one stored
-    /// property, so a lookup is one exclusivity check, not one per array.
+    /// The cache behind `moneyByText` (a class, so the non-mutating readers can fill it). The table is one stored
+    /// property, so a lookup is one exclusivity check.
     final class MoneyTexts {
-        private var table = Table()
+        private var table = TextTable<Money>()
 
         /// The money read from `text` before, if any.
         func value(for text: String) -> Money? { table.value(for: text) }
 
-        /// Keeps the money read from `text` (a text not there yet).
+        /// Keeps the money read from `text`.
         func keep(_ money: Money, for text: String) { table.keep(money, for: text) }
-
-        private struct Table {
-            private var slots = HashSlots(capacity: 256)
-            private var texts: [String] = []
-            private var values: [Money] = []
-
-            func value(for text: String) -> Money? {
-                guard let found = text.utf8.withContiguousStorageIfAvailable({ bytes in
-                    slots.find(hash: HashSlots.hash(bytes)) { texts[$0] == text }
-                }), let index = found.index else { return nil }
-                return values[index]
-            }
-
-            mutating func keep(_ money: Money, for text: String) {
-                guard let hash = text.utf8.withContiguousStorageIfAvailable({ HashSlots.hash($0) }) else { return }
-                let found = slots.find(hash: hash) { texts[$0] == text }
-                guard found.index == nil else { return }
-                slots.insert(texts.count, hash: hash, at: found.slot)
-                texts.append(text)
-                values.append(money)
-            }
-        }
     }
 
     /// The day a territory's price schedule is read for (`--as-of`): its entry in effect that day is the price
