@@ -97,6 +97,31 @@ struct ASCPriceRowDatesTests {
         #expect(decoded("") == nil)
     }
 
+    /// Four characters at a time through a table: every length and byte must decode as Foundation's base64 decodes
+    /// the same text in the standard alphabet, padded; a byte outside the alphabet anywhere is refused.
+    @Test func base64urlDecodesAsFoundationDoes() {
+        var random = SeededGenerator(seed: 0xB6_4E)
+        for length in 0..<200 {
+            let original = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let standard = Data(original).base64EncodedString()
+            let url = standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            let unpadded = url.replacingOccurrences(of: "=", with: "")
+            for text in [url, unpadded] {
+                let decoded = Array(text.utf8).withUnsafeBufferPointer { bytes in
+                    ASCPriceRowDates.withBase64URLDecoded(bytes) { $0.map(Array.init) }
+                }
+                #expect(decoded == (length == 0 ? nil : original), "\(text)")
+            }
+            guard !unpadded.isEmpty else { continue }
+            var broken = Array(unpadded.utf8)
+            broken[Int(random.next() % UInt64(broken.count))] = UInt8(ascii: "+")
+            let refused = broken.withUnsafeBufferPointer { bytes in
+                ASCPriceRowDates.withBase64URLDecoded(bytes) { $0 == nil }
+            }
+            #expect(refused, "\(String(decoding: broken, as: UTF8.self))")
+        }
+    }
+
     /// The quick test before a tape is built: one pass, which must say what the three searches it replaced said.
     @Test func whetherTextMayNameADateAgreesWithSearchingForEachPart() {
         var random = SeededGenerator(seed: 0x5D_ED)

@@ -251,40 +251,55 @@ struct ASCPriceRowDates {
 
     /// Calls `body` with the bytes of base64url text (RFC 4648 §5: `-` and `_` for `+` and `/`), trailing `=`
     /// padding optional, in memory that lasts the call; with nil for any other byte, `=` inside the text, a length
-    /// no encoding gives, or more than `maximumLength`.
+    /// no encoding gives, or more than `maximumLength`. Four characters at a time through a table (a character at
+    /// a time through a `switch` cost 1,700 instructions an ID, for each of 1,750,000 rows at 10,000 purchases).
     static func withBase64URLDecoded<Result>(_ text: UnsafeBufferPointer<UInt8>,
                                              _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
         var length = text.count
         while length > 0, text[length - 1] == UInt8(ascii: "=") { length -= 1 }
         guard length > 0, text.count <= maximumLength, length % 4 != 1 else { return body(nil) }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length * 3 / 4) { bytes in
-            var count = 0
-            var accumulator: UInt32 = 0
-            var bits = 0
-            for byte in text[..<length] {
-                let value: UInt32
-                switch byte {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
-                case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a")) + 26
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0")) + 52
-                case UInt8(ascii: "-"): value = 62
-                case UInt8(ascii: "_"): value = 63
-                default: return body(nil)
+        return sextets.withUnsafeBufferPointer { sextets in
+            // Six bits a character give `length * 3 / 4` bytes exactly (the leftover bits are padding).
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length * 3 / 4) { bytes in
+                func bits(_ index: Int) -> UInt32 { UInt32(sextets[Int(text[index])]) }
+                var count = 0
+                var index = 0
+                while index + 4 <= length {
+                    let (first, second) = (bits(index), bits(index + 1))
+                    let (third, fourth) = (bits(index + 2), bits(index + 3))
+                    guard first | second | third | fourth < 64 else { return body(nil) }
+                    let group = first << 18 | second << 12 | third << 6 | fourth
+                    bytes[count] = UInt8(truncatingIfNeeded: group >> 16)
+                    bytes[count + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                    bytes[count + 2] = UInt8(truncatingIfNeeded: group)
+                    count += 3
+                    index += 4
                 }
-                accumulator = accumulator << 6 | value
-                bits += 6
-                if bits >= 8 {
-                    bits -= 8
-                    // Six bits a character give `length * 3 / 4` bytes exactly (the leftover bits are padding).
-                    guard count < bytes.count else { return body(nil) }
-                    bytes[count] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits))
+                if index < length {
+                    // Two or three characters: one or two bytes.
+                    let (first, second) = (bits(index), bits(index + 1))
+                    let third = index + 2 < length ? bits(index + 2) : 0
+                    guard first | second | third < 64 else { return body(nil) }
+                    let group = first << 18 | second << 12 | third << 6
+                    bytes[count] = UInt8(truncatingIfNeeded: group >> 16)
                     count += 1
-                    accumulator &= (1 << UInt32(bits)) - 1
+                    if index + 2 < length {
+                        bytes[count] = UInt8(truncatingIfNeeded: group >> 8)
+                        count += 1
+                    }
                 }
+                return body(UnsafeBufferPointer(rebasing: bytes[..<count]))
             }
-            return body(UnsafeBufferPointer(rebasing: bytes[..<count]))
         }
     }
+
+    /// Each byte's six bits in base64url's alphabet, 0xFF for a byte outside it.
+    private static let sextets: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+        for (value, byte) in alphabet.utf8.enumerated() { table[Int(byte)] = UInt8(value) }
+        return table
+    }()
 }
 
 /// What the builder resolves once per distinct input: territories (ISO code and currency, `attributes.currency`,
