@@ -153,20 +153,23 @@ final class SourceText {
     /// counted eight bytes at a time (a continuation byte is `10xxxxxx`).
     private static func characterCount(in data: Data, from start: Int, to end: Int) -> Int {
         guard end > start else { return 0 }
-        return data.withUnsafeBytes { raw in
-            var continuations = 0
-            var index = start
-            let high: UInt64 = 0x8080_8080_8080_8080
-            while index + 8 <= end {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                continuations += (word & high & ~(word << 1)).nonzeroBitCount
-                index += 8
-            }
-            while index < end {
-                if raw[index] & 0xC0 == 0x80 { continuations += 1 }
-                index += 1
-            }
-            return end - start - continuations
+        return data.withUnsafeBytes { characterCount(in: $0, from: start, to: end) }
+    }
+
+    /// Characters (Unicode scalars) among `raw[start..<end]`.
+    static func characterCount(in raw: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
+        var continuations = 0
+        var index = start
+        let high: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            continuations += (word & high & ~(word << 1)).nonzeroBitCount
+            index += 8
         }
+        while index < end {
+            if raw[index] & 0xC0 == 0x80 { continuations += 1 }
+            index += 1
+        }
+        return max(0, end - start) - continuations
     }
 }

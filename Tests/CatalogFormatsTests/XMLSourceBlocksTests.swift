@@ -1,0 +1,118 @@
+@testable import CatalogFormats
+import Foundation
+import Testing
+
+/// `XMLSourceBlocks` locates offsets from a cursor that counts the bytes since the last location; `SourceText`,
+/// which builds tables of the whole text, is what its answers must equal.
+@Suite("XMLSourceBlocks")
+struct XMLSourceBlocksTests {
+    /// A document of `lines` lines cut into blocks after a line feed about every `blockSize` bytes: short lines,
+    /// indented ones, non-ASCII ones, empty ones and a line of 5,000 characters.
+    static func document(lines: Int, blockSize: Int) -> (text: Data, blocks: [Data]) {
+        let shapes = ["<a>", "    <b name=\"x\">text</b>", "  <c>Grüße, 価格 €</c>", "", String(repeating: "<d/>", count: 1250)]
+        var text = Data()
+        var blocks: [Data] = []
+        var blockStart = 0
+        for line in 0..<lines {
+            text.append(Data(shapes[line % shapes.count].utf8))
+            text.append(0x0A)
+            if text.count - blockStart >= blockSize {
+                blocks.append(text[blockStart...])
+                blockStart = text.count
+            }
+        }
+        text.append(Data("</a>".utf8))
+        blocks.append(text[blockStart...])
+        return (text, blocks)
+    }
+
+    @Test("every offset, asked forward, backward and across blocks, has the line and column of the whole text")
+    func locationsEqualTheWholeText() {
+        // Arrange: 600 lines in blocks of about 4 KiB; offsets forward one by one, then jumps back and forth.
+        let (text, blocks) = XMLSourceBlocksTests.document(lines: 600, blockSize: 4096)
+        let whole = SourceText(path: "m.xml", bytes: text)
+        let source = XMLSourceBlocks(path: "m.xml")
+        for block in blocks { source.append(Data(block)) }
+        var generator = SplitMix(seed: 30)
+        let offsets = Array(stride(from: 0, through: text.count, by: 7))
+            + (0..<2000).map { _ in Int(generator.next() % UInt64(text.count + 1)) }
+            + [text.count, 0, text.count + 50, -3]
+
+        // Act
+        let located = offsets.map { source.location(ofOffset: $0) }
+
+        // Assert
+        #expect(blocks.count > 10)
+        for (offset, location) in zip(offsets, located) {
+            let expected = whole.location(ofOffset: offset)
+            #expect(location.line == expected.line && location.column == expected.column, "offset \(offset)")
+        }
+    }
+
+    @Test("dropped blocks leave the lines of the blocks kept; an older offset gets the first block's start")
+    func droppingKeepsLines() {
+        // Arrange: blocks dropped as a parser goes on, with a location asked only now and then.
+        let (text, blocks) = XMLSourceBlocksTests.document(lines: 400, blockSize: 2048)
+        let whole = SourceText(path: "m.xml", bytes: text)
+        let source = XMLSourceBlocks(path: "m.xml")
+        var start = 0
+        var checked = 0
+
+        // Act and Assert
+        for (index, block) in blocks.enumerated() {
+            source.append(Data(block))
+            if index % 3 == 2 {
+                let offset = start + block.count / 2
+                let location = source.location(ofOffset: offset)
+                #expect(location.line == whole.location(ofOffset: offset).line, "offset \(offset)")
+                #expect(location.column == whole.location(ofOffset: offset).column, "offset \(offset)")
+                checked += 1
+            }
+            start += block.count
+            source.dropBlocks(before: start - 1)
+        }
+        let last = blocks[blocks.count - 1]
+        let lastStart = text.count - last.count
+        #expect(source.location(ofOffset: 0).line == whole.location(ofOffset: lastStart).line)
+        #expect(source.location(ofOffset: text.count).line == whole.location(ofOffset: text.count).line)
+        #expect(checked > 20)
+    }
+
+    @Test("line feeds are counted and the last one found at every alignment")
+    func lineFeeds() {
+        // Arrange: line feeds at chosen places among 300 bytes.
+        var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 300)
+        for index in [0, 15, 16, 17, 31, 32, 100, 255, 256, 299] { bytes[index] = 0x0A }
+
+        bytes.withUnsafeBytes { raw in
+            for from in [0, 1, 16, 17, 99] {
+                for to in [from, 18, 33, 101, 256, 257, 300] where to >= from {
+                    // Act
+                    let found = XMLSourceBlocks.lineFeeds(in: raw, from: from, to: to)
+
+                    // Assert
+                    let feeds = (from..<to).filter { bytes[$0] == 0x0A }
+                    #expect(found.count == feeds.count, "\(from)..<\(to)")
+                    #expect(found.lastLineStart == feeds.last.map { $0 + 1 }, "\(from)..<\(to)")
+                }
+            }
+        }
+    }
+}
+
+/// A seeded generator, so a failing run is the same run again.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
