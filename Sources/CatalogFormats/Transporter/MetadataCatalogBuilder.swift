@@ -93,6 +93,7 @@ final class MetadataCatalogBuilder: XMLEventHandler {
     @exclusivity(unchecked) private var purchase: PurchaseDraft?
     @exclusivity(unchecked) private var purchaseDepth = 0
     @exclusivity(unchecked) private var capture: Capture?
+    @exclusivity(unchecked) private var periods = TextTable<SubscriptionPeriod?>()
 
     init(asOf: CalendarDate) {
         self.asOf = asOf
@@ -157,12 +158,17 @@ final class MetadataCatalogBuilder: XMLEventHandler {
     /// Elements inside the current `<in_app_purchase>`, by their path below it.
     private func startPurchaseChild(_ element: Element, tag: XMLStartTag,
                                     in parser: XMLSAXParser) throws(CatalogReadError) {
-        let path = openElements[(purchaseDepth + 1)...]
+        let below = purchaseDepth + 1
         let depth = openElements.count - 1
+        // The path below the purchase begins `<products><product>` (two levels) or `…<intervals><interval>` (four).
+        func pathBegins(withLevels levels: Int) -> Bool {
+            openElements[below] == .products && openElements[below + 1] == .product
+                && (levels == 2 || openElements[below + 2] == .intervals && openElements[below + 3] == .interval)
+        }
         func capturing(_ field: Field) {
             capture = Capture(field: field, location: parser.location(of: tag), depth: depth)
         }
-        switch path.count {
+        switch openElements.count - below {
         case 1:
             switch element {
             case .productID: capturing(.productID)
@@ -172,23 +178,23 @@ final class MetadataCatalogBuilder: XMLEventHandler {
             case .clearedForSale: capturing(.clearedForSale)
             default: break
             }
-        case 2 where path.elementsEqual([.products, .product]):
+        case 2 where pathBegins(withLevels: 2):
             purchase?.productBlocks += 1
             if (purchase?.productBlocks ?? 0) > 1 {
                 throw CatalogReadError(
                     "more than one <product> in <products>; one in-app purchase has one product block",
                     at: parser.location(of: tag))
             }
-        case 3 where path.starts(with: [.products, .product]):
+        case 3 where pathBegins(withLevels: 2):
             switch element {
             case .clearedForSale: capturing(.clearedForSale)
             case .wholesalePriceTier: capturing(.tier)
             case .intervals: purchase?.intervalsLocation = parser.location(of: tag)
             default: break
             }
-        case 4 where path.elementsEqual([.products, .product, .intervals, .interval]):
+        case 4 where pathBegins(withLevels: 4):
             purchase?.intervals.append(IntervalDraft(location: parser.location(of: tag)))
-        case 5 where path.starts(with: [.products, .product, .intervals, .interval]):
+        case 5 where pathBegins(withLevels: 4):
             switch element {
             case .startDate: capturing(.intervalStart)
             case .endDate: capturing(.intervalEnd)
@@ -235,7 +241,7 @@ final class MetadataCatalogBuilder: XMLEventHandler {
             draft.type = (try kind(text, location: location), location)
         case .duration:
             guard draft.duration == nil else { throw duplicate() }
-            guard let period = SubscriptionPeriod(storeText: text) else {
+            guard let period = self.period(text) else {
                 throw CatalogReadError(
                     "<duration> \"\(text)\" is not a subscription duration (expected e.g. \"7 Days\", \"1 Month\", "
                         + "\"1 Year\")", at: location)
@@ -267,6 +273,14 @@ final class MetadataCatalogBuilder: XMLEventHandler {
             }
             draft.intervals.append(interval)
         }
+    }
+
+    /// A `<duration>`'s period: the texts repeat ("1 Month"), so each is read once.
+    private func period(_ text: String) -> SubscriptionPeriod? {
+        if let known = periods.value(for: text) { return known }
+        let period = SubscriptionPeriod(storeText: text)
+        periods.keep(period, for: text)
+        return period
     }
 
     private func kind(_ text: String, location: SourceLocation) throws(CatalogReadError) -> ProductKind? {
