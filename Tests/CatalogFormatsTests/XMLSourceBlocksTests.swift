@@ -1,6 +1,7 @@
 @testable import CatalogFormats
 import Foundation
 import Testing
+import TestSupport
 
 /// `XMLSourceBlocks` locates offsets from a cursor that counts the bytes since the last location; `SourceText`,
 /// which builds tables of the whole text, is what its answers must equal.
@@ -33,7 +34,7 @@ struct XMLSourceBlocksTests {
         let whole = SourceText(path: "m.xml", bytes: text)
         let source = XMLSourceBlocks(path: "m.xml")
         for block in blocks { source.append(Data(block)) }
-        var generator = SplitMix(seed: 30)
+        var generator = SeededGenerator(seed: 30)
         let offsets = Array(stride(from: 0, through: text.count, by: 7))
             + (0..<2000).map { _ in Int(generator.next() % UInt64(text.count + 1)) }
             + [text.count, 0, text.count + 50, -3]
@@ -97,22 +98,5 @@ struct XMLSourceBlocksTests {
                 }
             }
         }
-    }
-}
-
-/// A seeded generator, so a failing run is the same run again.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

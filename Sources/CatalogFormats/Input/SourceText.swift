@@ -14,6 +14,9 @@ final class SourceText {
     /// Whether every byte is ASCII: then a column is a byte distance, with nothing to count.
     private lazy var isASCII: Bool = SourceText.isASCII(bytes)
     private static let checkpointStride = 4096
+    /// A distance from the line start counted even in ASCII text, where finding out that the text is ASCII (the
+    /// whole text, once) would cost more than a location on a short line.
+    private static let directCountLimit = 64
 
     /// `isASCII`, when the caller found it out reading the bytes (`TextEncoding.utf8Text`), is not found again.
     init(path: String, bytes: Data, isASCII: Bool? = nil) {
@@ -41,13 +44,16 @@ final class SourceText {
         let clamped = min(max(offset, 0), bytes.count)
         let line = lineIndex(of: clamped)
         let lineStart = lineStarts[line]
-        // A short distance is counted directly (eight bytes a step); on a long line (minified JSON), ASCII text
-        // needs no counting, and other text goes through the checkpoints.
+        // A short distance is counted directly (eight bytes a step); past that, ASCII text needs no counting (on
+        // minified JSON's one line, the first 4 KiB too), and other text is counted up to 4 KiB, or else goes
+        // through the checkpoints.
         let column: Int
-        if clamped - lineStart <= SourceText.checkpointStride {
+        if clamped - lineStart <= SourceText.directCountLimit {
             column = SourceText.characterCount(in: bytes, from: lineStart, to: clamped) + 1
         } else if isASCII {
             column = clamped - lineStart + 1
+        } else if clamped - lineStart <= SourceText.checkpointStride {
+            column = SourceText.characterCount(in: bytes, from: lineStart, to: clamped) + 1
         } else {
             column = characters(before: clamped) - characters(beforeLine: line) + 1
         }
