@@ -46,6 +46,25 @@ import Testing
         }
     }
 
+    @Test("a bad byte or a non-ASCII character is found at every place of a long ASCII run, in steps of 32 and 8")
+    func everyPlaceOfALongRun() throws {
+        for place in 0..<100 {
+            // Arrange: 100 ASCII bytes with one bad byte, or one two-byte character, at `place`.
+            var bad = [UInt8](repeating: UInt8(ascii: "a"), count: 100)
+            bad[place] = 0xFF
+            var accented = [UInt8](repeating: UInt8(ascii: "a"), count: 100)
+            accented.replaceSubrange(place..<(place + 1), with: Array("é".utf8))
+
+            // Act
+            let error = #expect(throws: CatalogReadError.self) { try TextEncoding.validateUTF8(Data(bad), path: "t") }
+            let text = try TextEncoding.utf8Text(Data(accented), path: "t")
+
+            // Assert
+            #expect(error?.location == SourceLocation(path: "t", line: 1, column: place + 1), "place \(place)")
+            #expect(!text.isASCII, "place \(place)")
+        }
+    }
+
     @Test("the first bad byte is located in characters")
     func location() {
         let bytes = Array("ab\ncé😀x".utf8) + [0xE9] + Array("\n".utf8)

@@ -194,9 +194,17 @@ enum TextEncoding {
         func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
             index + offset < count && range.contains(bytes[index + offset])
         }
+        let high: UInt64 = 0x8080_8080_8080_8080
         while index < count {
-            while index + 8 <= count,
-                  base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            // ASCII runs 32 bytes a step (four words tested together), then eight.
+            while index + 32 <= count,
+                  (base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    | base.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                    | base.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+                    | base.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)) & high == 0 {
+                index += 32
+            }
+            while index + 8 <= count, base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & high == 0 {
                 index += 8
             }
             guard index < count else { break }
