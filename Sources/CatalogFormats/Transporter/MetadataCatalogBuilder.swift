@@ -375,13 +375,15 @@ final class MetadataCatalogBuilder: XMLEventHandler {
             priceLocation = current.location
         }
 
-        var fieldLocations: [ProductField: SourceLocation] = [.id: productID.location]
-        fieldLocations[.name] = draft.referenceName?.location
-        fieldLocations[.type] = draft.type?.location
-        fieldLocations[.period] = draft.duration?.location
-        fieldLocations[.clearedForSale] = draft.clearedForSale?.location
-        fieldLocations[.price] = priceLocation
-        fieldLocations[.group] = draft.group?.location
+        // Room for every field at once (inserted one by one into the literal's table, it was regrown three times).
+        var fieldLocations = [ProductField: SourceLocation](minimumCapacity: 7)
+        fieldLocations[.id] = productID.location
+        if let location = draft.referenceName?.location { fieldLocations[.name] = location }
+        if let location = draft.type?.location { fieldLocations[.type] = location }
+        if let location = draft.duration?.location { fieldLocations[.period] = location }
+        if let location = draft.clearedForSale?.location { fieldLocations[.clearedForSale] = location }
+        if let priceLocation { fieldLocations[.price] = priceLocation }
+        if let location = draft.group?.location { fieldLocations[.group] = location }
 
         products.append(Product(
             id: ProductID(productID.value),
