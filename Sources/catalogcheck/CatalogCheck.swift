@@ -33,7 +33,7 @@ struct CatalogCheck: ParsableCommand {
         }
         // What `main(nil)` does, with one step between a failed parse and its error: a mistyped option near a
         // known one is named as such, also when the known one is required. The suggestion is looked for only
-        // then (it renders the command's help, about 5 ms), and a parse that succeeds ran every `validate()` once.
+        // then (it renders the command's help), and a parse that succeeds has run every `validate()` once.
         let arguments = Array(CommandLine.arguments.dropFirst())
         var command: ParsableCommand
         do {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CatalogCore
 
-/// "Did you mean" for a mistyped long option, before ArgumentParser parses: it suggests one for an unknown
+/// "Did you mean" for a mistyped long option, when ArgumentParser's parse fails: it suggests one for an unknown
 /// option (`--strcit`), but when a required option is mistyped (`--confg`) it reports the required one as
 /// missing instead, which sends the user looking for the wrong mistake (swiftlint, terraform and git all name
 /// the near option). Only an unknown option with a near known one (NearMatch: case-insensitive or at most two
