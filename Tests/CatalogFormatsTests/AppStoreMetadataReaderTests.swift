@@ -329,6 +329,28 @@ private typealias Location = CatalogCore.SourceLocation
         #expect(error.message == "<wholesale_price_tier> \"999\" is not a legacy App Store price tier")
     }
 
+    @Test("each <duration> is read as written, when its text repeats and when it differs by a space")
+    func repeatedDurations() throws {
+        // Arrange: five subscriptions; the builder reads each distinct duration text once.
+        let durations = ["1 Month", "7 Days", "1 Month", " 1 Month ", "ONE_YEAR"]
+        let purchases = durations.enumerated().map { index, duration in
+            "<in_app_purchase><product_id>com.example.s\(index)</product_id><type>auto-renewable</type>"
+                + "<duration>\(duration)</duration></in_app_purchase>"
+        }
+        let document = "<package xmlns=\"http://apple.com/itunes/importer\">\n" + purchases.joined(separator: "\n")
+            + "\n</package>\n"
+
+        // Act
+        let catalog = try AppStoreMetadataReader().read(data: Data(document.utf8), displayPath: "metadata.xml",
+                                                        options: ReadOptions(asOf: try #require(Self.asOf)))
+
+        // Assert
+        let month = SubscriptionPeriod(count: 1, unit: .month)
+        #expect(catalog.products.map(\.period) == [
+            month, SubscriptionPeriod(count: 7, unit: .day), month, month, SubscriptionPeriod(count: 1, unit: .year),
+        ])
+    }
+
     @Test func missingFile() throws {
         let error = try readError("xml/does-not-exist.xml")
         #expect(error.location == Location(path: "xml/does-not-exist.xml"))

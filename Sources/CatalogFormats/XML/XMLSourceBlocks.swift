@@ -3,8 +3,8 @@ import Foundation
 
 /// The part of a document that libxml2 may still point into, as blocks that each begin at a line start. An
 /// offset becomes a line:column from a cursor, the last position located: readers ask front to back, so each
-/// location counts only the bytes since the one before (line feeds eight bytes at a time, characters as
-/// `SourceText` counts them), and no table of line starts is built. A file is located exactly without being
+/// location counts only the bytes since the one before (line feeds with `memchr`, characters as `SourceText`
+/// counts them), and no table of line starts is built. A file is located exactly without being
 /// held whole: `XMLSAXParser` drops a block once libxml2 is past it.
 final class XMLSourceBlocks {
     private struct Block {
