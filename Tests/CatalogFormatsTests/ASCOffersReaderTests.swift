@@ -46,7 +46,9 @@ struct ASCOffersReaderTests {
         #expect(catalog.capabilities.carriesBillingPlans)
         let yearly = try #require(catalog.products.first { $0.id.rawValue == "com.example.pro.yearly" })
         let us = try Self.territory("US"), de = try Self.territory("DE")
-        #expect(yearly.offers?.map(\.unlocated) == [
+        // The expected list is a typed constant: inside `#expect`, with the `#require`s in it, it took the type
+        // checker seven seconds.
+        let expected: [Offer] = [
             // Offer codes: the name is the ID; the free trial has no prices; `active: false` is its state.
             Offer(kind: .offerCode, id: "Trail Friends",
                   phases: [OfferPhase(mode: .freeTrial, period: try #require(SubscriptionPeriod(iso: "P1M")), periods: 1)],
@@ -66,7 +68,8 @@ struct ASCOffersReaderTests {
                   phases: [OfferPhase(mode: .payAsYouGo, period: try #require(SubscriptionPeriod(iso: "P1M")), periods: 3,
                                       prices: [us: try Self.money("3.99", "USD")])],
                   eligibility: OfferEligibility(paidMonths: 6, lapsedMonths: 1...12, waitMonths: 3), isActive: true),
-        ])
+        ]
+        #expect(yearly.offers?.map(\.unlocated) == expected)
         #expect(catalog.remarks.contains(
             "1 offer(s) for the monthly billing plan (targetSubscriptionPlanType MONTHLY) are not read"))
         // The free win-back offer's rows are not counted as unresolved price rows either way: no remark about them
