@@ -1,4 +1,5 @@
 @testable import CatalogFetch
+import Crypto
 import FakeStoreServer
 import Foundation
 import JWTKit
@@ -36,6 +37,21 @@ private func parts(of token: String) -> (header: String, payload: String) {
         return String(decoding: Data(base64Encoded: text) ?? Data(), as: UTF8.self)
     }
     return (pieces.first ?? "", pieces.count > 1 ? pieces[1] : "")
+}
+
+/// A JWT's third part, the signature, as bytes.
+private func signatureBytes(of token: String) -> Data? {
+    let pieces = token.split(separator: ".", omittingEmptySubsequences: false)
+    guard pieces.count == 3 else { return nil }
+    var text = pieces[2].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    text += String(repeating: "=", count: (4 - text.count % 4) % 4)
+    return Data(base64Encoded: text)
+}
+
+/// `text` as a JSON string literal, as `JSONSerialization` writes it into the key file.
+private func jsonLiteral(_ text: String) throws -> String {
+    let data = try JSONSerialization.data(withJSONObject: [text])
+    return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
 }
 
 private func object(_ json: String) -> [String: Any] {
@@ -76,6 +92,36 @@ struct StoreTokenTests {
         #expect(payload.contains(#""iat":1780000000"#) && !payload.contains("1780000000."), "\(payload)")
         #expect(payload.contains(#""exp":1780000900"#) && !payload.contains("1780000900."), "\(payload)")
         #expect(await FakeStoreServer.appleRuleBroken(by: jwt, credentials: credentials, now: Self.start) == nil)
+        // RFC 7518 §3.4: ES256's signature is R and S, 32 bytes each, not a DER sequence (70 to 72 bytes).
+        #expect(signatureBytes(of: jwt)?.count == 64)
+    }
+
+    @Test func aKeyFileOfAnotherKindIsRefusedNamingTheFile() throws {
+        let credentials = try TestCredentials()
+        let folder = try Fixtures.temporaryFolder(suffix: "-token")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rsaPath = folder.appendingPathComponent("rsa.p8").path
+        let p384Path = folder.appendingPathComponent("p384.p8").path
+        try Data(credentials.googlePrivateKeyPEM.utf8).write(to: URL(fileURLWithPath: rsaPath))
+        try Data(P384.Signing.PrivateKey().pemRepresentation.utf8).write(to: URL(fileURLWithPath: p384Path))
+        let servicePath = try credentials.writeServiceAccount(in: folder, tokenURI: "https://oauth2.googleapis.com/token")
+        let service = try String(contentsOfFile: servicePath, encoding: .utf8)
+        try Data(service.replacingOccurrences(of: try jsonLiteral(credentials.googlePrivateKeyPEM),
+                                              with: try jsonLiteral(credentials.ascPrivateKeyPEM)).utf8)
+            .write(to: URL(fileURLWithPath: servicePath))
+
+        for path in [rsaPath, p384Path] {
+            #expect(throws: FetchError.credentials("""
+                the private key file \(path) does not hold a PEM EC P-256 private key \
+                (the AuthKey_KEY.p8 App Store Connect lets you download once)
+                """)) {
+                _ = try AppStoreConnectCredentials.load(keyID: "KEY", issuerID: "issuer", privateKeyPath: path)
+            }
+        }
+        #expect(throws: FetchError.credentials(
+            "the service account key file \(servicePath): private_key is not a PEM RSA private key")) {
+            _ = try GoogleServiceAccount.load(path: servicePath)
+        }
     }
 
     @Test func aClockUpToFiveMinutesFastStillMakesATokenApplesClockAccepts() async throws {

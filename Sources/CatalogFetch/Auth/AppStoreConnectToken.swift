@@ -1,5 +1,5 @@
+import Crypto
 import Foundation
-import JWTKit
 
 /// An App Store Connect API key: key ID, issuer ID and the `.p8` private key (ES256).
 public struct AppStoreConnectCredentials: Sendable {
@@ -7,7 +7,7 @@ public struct AppStoreConnectCredentials: Sendable {
     public let keyID: String
     /// The team's issuer ID (`iss`).
     public let issuerID: String
-    let key: ES256PrivateKey
+    let key: P256.Signing.PrivateKey
     /// The key file's text, so that a store's error text quoting it is redacted.
     let pem: String
 
@@ -16,9 +16,11 @@ public struct AppStoreConnectCredentials: Sendable {
         throws(FetchError) -> (credentials: AppStoreConnectCredentials, warning: String?)
     {
         let file = try KeyFile.read(privateKeyPath, what: "private key file")
-        let key: ES256PrivateKey
+        let key: P256.Signing.PrivateKey
         do {
-            key = try ES256PrivateKey(pem: file.text)
+            // The .p8 file is a PKCS #8 PEM ("-----BEGIN PRIVATE KEY-----"); swift-crypto reads it and SEC 1's
+            // "EC PRIVATE KEY", and refuses a key of another curve.
+            key = try P256.Signing.PrivateKey(pemRepresentation: file.text)
         } catch {
             throw FetchError.credentials("""
                 the private key file \(privateKeyPath) does not hold a PEM EC P-256 private key \
@@ -34,22 +36,14 @@ public struct AppStoreConnectCredentials: Sendable {
 /// creation time, in UNIX epoch time, for example, 1528407600"; `exp` "The token's expiration time in Unix
 /// epoch time. Tokens that expire more than 20 minutes into the future are not valid"; `aud`
 /// `appstoreconnect-v1` (no hyphen between "store" and "connect"). Whole seconds, as the example shows.
-public struct AppStoreConnectClaims: JWTPayload {
+enum AppStoreConnectClaims {
     /// Apple's audience for every App Store Connect API token.
-    public static let audience = "appstoreconnect-v1"
+    static let audience = "appstoreconnect-v1"
 
-    /// The issuer ID.
-    public var iss: IssuerClaim
-    /// When the token was signed, in whole seconds.
-    public var iat: IssuedAtClaim
-    /// When it expires, in whole seconds: 15 minutes after `iat`.
-    public var exp: ExpirationClaim
-    /// `appstoreconnect-v1`.
-    public var aud: AudienceClaim
-
-    /// Checks the expiry.
-    public func verify(using algorithm: some JWTAlgorithm) async throws {
-        try exp.verifyNotExpired()
+    /// The claims of a token issued at `issued` that expires at `expires` (both whole seconds).
+    static func claims(issuer: String, issued: Date, expires: Date) -> [String: CompactJWT.Value] {
+        ["iss": .string(issuer), "iat": .integer(epochSeconds(issued)), "exp": .integer(epochSeconds(expires)),
+         "aud": .string(audience)]
     }
 }
 
@@ -72,10 +66,14 @@ struct CachedToken {
     }
 }
 
-/// `date` cut to whole seconds: JWT times are "seconds since the epoch" in both stores' documentation, and
-/// JWTKit writes a `Date` as a JSON number with its fraction.
+/// `date` cut to whole seconds: JWT times are "seconds since the epoch" in both stores' documentation.
 func wholeSeconds(_ date: Date) -> Date {
     Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+}
+
+/// `date`'s whole seconds since the epoch, as a JWT's `iat` and `exp` hold them (RFC 7519 §2, NumericDate).
+func epochSeconds(_ date: Date) -> Int64 {
+    Int64(date.timeIntervalSince1970.rounded(.down))
 }
 
 /// Signs App Store Connect JWTs (ES256, `kid` header, 15-minute lifetime) and signs a new one when the current
@@ -85,7 +83,6 @@ actor AppStoreConnectToken {
     /// from a machine whose clock runs a few minutes fast still passes (at exactly 20 minutes, 1 s fast fails).
     static let lifetime: TimeInterval = 15 * 60
     private let credentials: AppStoreConnectCredentials
-    private let keys: JWTKeyCollection
     private let redactor: SecretRedactor
     private let now: @Sendable () -> Date
     private var cache = CachedToken()
@@ -96,7 +93,6 @@ actor AppStoreConnectToken {
         self.redactor = redactor
         self.now = now
         redactor.addKeyMaterial(pem: credentials.pem)
-        keys = await JWTKeyCollection().add(ecdsa: credentials.key, kid: JWKIdentifier(string: credentials.keyID))
     }
 
     /// `Bearer <JWT>`.
@@ -104,14 +100,10 @@ actor AppStoreConnectToken {
         let issued = wholeSeconds(now())
         if let header = cache.header(at: issued) { return header }
         let expires = issued.addingTimeInterval(Self.lifetime)
-        let claims = AppStoreConnectClaims(iss: IssuerClaim(value: credentials.issuerID),
-                                           iat: IssuedAtClaim(value: issued), exp: ExpirationClaim(value: expires),
-                                           aud: AudienceClaim(value: AppStoreConnectClaims.audience))
-        var header = JWTHeader()
-        header.typ = "JWT"
+        let claims = AppStoreConnectClaims.claims(issuer: credentials.issuerID, issued: issued, expires: expires)
         let token: String
         do {
-            token = try await keys.sign(claims, kid: JWKIdentifier(string: credentials.keyID), header: header)
+            token = try CompactJWT.sign(claims, keyID: credentials.keyID, with: .es256(credentials.key))
         } catch {
             throw FetchError.credentials("cannot sign an App Store Connect token with the key \(credentials.keyID)")
         }

@@ -1,5 +1,5 @@
+import _CryptoExtras
 import Foundation
-import JWTKit
 
 /// A Google service account key file (JSON, as the Cloud console downloads it).
 public struct GoogleServiceAccount: Sendable {
@@ -11,7 +11,7 @@ public struct GoogleServiceAccount: Sendable {
     let tokenURI: URL
     /// `token_uri` as the key file writes it: the assertion's audience, character for character.
     let tokenURIText: String
-    let key: Insecure.RSA.PrivateKey
+    let key: _RSA.Signing.PrivateKey
     /// `private_key`'s PEM text, so that a store's error text quoting it is redacted.
     let pem: String
 
@@ -39,12 +39,12 @@ public struct GoogleServiceAccount: Sendable {
             throw FetchError.credentials(
                 "the service account key file \(path): token_uri \(tokenText) is not an https URL")
         }
-        let key: Insecure.RSA.PrivateKey
+        let key: _RSA.Signing.PrivateKey
         let pem = try field("private_key")
         do {
-            key = try Insecure.RSA.PrivateKey(pem: pem)
-        } catch let error as FetchError {
-            throw error
+            // The key file's `private_key` is a PKCS #8 PEM ("-----BEGIN PRIVATE KEY-----"); swift-crypto reads it
+            // and PKCS #1's "RSA PRIVATE KEY", and refuses a key under 2,048 bits.
+            key = try _RSA.Signing.PrivateKey(pemRepresentation: pem)
         } catch {
             throw FetchError.credentials(
                 "the service account key file \(path): private_key is not a PEM RSA private key")
@@ -64,21 +64,13 @@ public struct GoogleServiceAccount: Sendable {
 /// after the issued time"; `iat` "The time the assertion was issued, specified as seconds since 00:00:00 UTC,
 /// January 1, 1970". The header is `{"alg":"RS256","typ":"JWT"}` ("Service accounts rely on the RSA SHA-256
 /// algorithm and the JWT token format").
-public struct GoogleAssertionClaims: JWTPayload {
-    /// The service account's e-mail.
-    public var iss: IssuerClaim
-    /// The API scope asked for.
-    public var scope: String
-    /// The token endpoint (`token_uri`).
-    public var aud: AudienceClaim
-    /// When the assertion was signed, in whole seconds.
-    public var iat: IssuedAtClaim
-    /// When it expires, in whole seconds: an hour later, Google's maximum.
-    public var exp: ExpirationClaim
-
-    /// Checks the expiry.
-    public func verify(using algorithm: some JWTAlgorithm) async throws {
-        try exp.verifyNotExpired()
+enum GoogleAssertionClaims {
+    /// The claims of an assertion by `account` for `scope`, issued at `issued` (whole seconds), valid `lifetime`.
+    static func claims(account: GoogleServiceAccount, scope: String, issued: Date, lifetime: TimeInterval)
+        -> [String: CompactJWT.Value]
+    {
+        ["iss": .string(account.clientEmail), "scope": .string(scope), "aud": .string(account.tokenURIText),
+         "iat": .integer(epochSeconds(issued)), "exp": .integer(epochSeconds(issued.addingTimeInterval(lifetime)))]
     }
 }
 
@@ -91,7 +83,6 @@ actor GoogleAccessToken {
     static let assertionLifetime: TimeInterval = 3600
     private let account: GoogleServiceAccount
     private let session: APISession
-    private let keys: JWTKeyCollection
     private let now: @Sendable () -> Date
     private var cache = CachedToken()
     private var exchange: Task<String, any Error>?
@@ -101,8 +92,6 @@ actor GoogleAccessToken {
         self.session = session
         self.now = now
         session.redactor.addKeyMaterial(pem: account.pem)
-        keys = await JWTKeyCollection().add(rsa: account.key, digestAlgorithm: .sha256,
-                                            kid: account.privateKeyID.map { JWKIdentifier(string: $0) })
     }
 
     /// `Bearer <access token>`. Concurrent callers share one exchange.
@@ -117,15 +106,11 @@ actor GoogleAccessToken {
 
     private func exchangeAssertion() async throws -> String {
         let now = wholeSeconds(self.now())
-        let claims = GoogleAssertionClaims(iss: IssuerClaim(value: account.clientEmail), scope: Self.scope,
-                                           aud: AudienceClaim(value: account.tokenURIText),
-                                           iat: IssuedAtClaim(value: now),
-                                           exp: ExpirationClaim(value: now.addingTimeInterval(Self.assertionLifetime)))
-        var header = JWTHeader()
-        header.typ = "JWT"
+        let claims = GoogleAssertionClaims.claims(account: account, scope: Self.scope, issued: now,
+                                                  lifetime: Self.assertionLifetime)
         let assertion: String
         do {
-            assertion = try await keys.sign(claims, header: header)
+            assertion = try CompactJWT.sign(claims, keyID: account.privateKeyID, with: .rs256(account.key))
         } catch {
             throw FetchError.credentials("cannot sign a token request with the service account \(account.clientEmail)")
         }
