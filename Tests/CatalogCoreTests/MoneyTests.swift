@@ -162,6 +162,24 @@ struct MoneyTests {
         #expect(Money(amount: 0, currency: jpy).description == "0 JPY")
     }
 
+    @Test("the cache of texts gives each amount its own text, with more amounts than slots and slots shared")
+    func textCacheKeepsAmountsApart() throws {
+        var random = SeededGenerator(seed: 12)
+        let currencies = try ["USD", "EUR", "JPY"].map { try #require(CurrencyCode($0)) }
+        // 3 × 6,000 amounts against 4,096 slots: slots are shared and taken over; each text is asked for twice.
+        let amounts = (0..<6_000).map { _ in
+            Decimal(sign: .plus, exponent: -2, significand: Decimal(random.next() % 1_000_000))
+        }
+        for _ in 0..<2 {
+            for amount in amounts {
+                for currency in currencies {
+                    #expect(Money(amount: amount, currency: currency).description
+                            == "\(Money.format(amount)) \(currency.code)")
+                }
+            }
+        }
+    }
+
     @Test("money orders by currency, then amount")
     func ordering() throws {
         let eur = try #require(CurrencyCode("EUR"))

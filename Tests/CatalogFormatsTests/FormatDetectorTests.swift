@@ -72,6 +72,15 @@ struct FormatDetectorTests {
         #expect(JSONTopLevel.members(of: #"{"a": {"b": [1, "}"]}, "c": "d", "e"#)
                 == [.init(key: "a", value: "{"), .init(key: "c", value: "\"")])
         #expect(JSONTopLevel.members(of: "[1]") == nil)
+        // Escapes inside strings, a key that is not ASCII, a byte order mark and white space between the tokens,
+        // a value that starts with a character of two bytes, and a string cut short.
+        let text = "\u{FEFF} {\r\n\"a\\\"b\" :\t\"x\\\"}\", \"prix€\": ٣, \"c\": [\"]\", {}], \"d\": \"cut"
+        let expected: [JSONTopLevel.Member] = [.init(key: "a\"b", value: "\""), .init(key: "prix€", value: "٣"),
+                                               .init(key: "c", value: "["), .init(key: "d", value: "\"")]
+        #expect(JSONTopLevel.members(of: text) == expected)
+        #expect(JSONTopLevel.isProductConfig([.init(key: "version", value: "٣")]))
+        #expect(JSONTopLevel.members(of: "{\"a\": 1,") == [.init(key: "a", value: "1")])
+        #expect(JSONTopLevel.members(of: " ") == nil)
     }
 
     @Test("a Transporter package folder is detected by its metadata.xml")

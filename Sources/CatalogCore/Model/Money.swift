@@ -6,7 +6,7 @@ import Foundation
 /// as a small integer, in the same order as the codes.
 public struct CurrencyCode: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The position in `CurrencyTable.codes`.
-    private let position: UInt16
+    fileprivate let position: UInt16
 
     /// Accepts an active ISO 4217 code (upper case); nil for anything else.
     public init?(_ code: some StringProtocol) {
@@ -192,16 +192,18 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
 }
 
 /// The texts of amounts already written, keyed by the exact bytes of the amount (and the currency): two amounts with
-/// the same bytes have the same text, whatever `Decimal`'s equality says about `9.990` and `9.99`. Bounded, locked.
+/// the same bytes have the same text, whatever `Decimal`'s equality says about `9.990` and `9.99`. Direct-mapped and
+/// locked: a key has one slot, picked by a multiplicative hash of its bytes, and a new text takes the slot over. A
+/// `Dictionary` hashed each key with SipHash, half the cost of a hit.
 final class MoneyTextCache: @unchecked Sendable {
     static let shared = MoneyTextCache()
-    private struct Key: Hashable {
+    private struct Key: Equatable {
         let low: UInt64, high: UInt64, rest: UInt32
         let currency: CurrencyCode
     }
     private let lock = NSLock()
-    private var texts: [Key: String] = [:]
-    private static let limit = 4096
+    private var slots: [(key: Key, text: String)?] = Array(repeating: nil, count: 1 << slotBits)
+    private static let slotBits = 12
     private static let keyed = MemoryLayout<Decimal>.size == 20
 
     func text(of money: Money, making: () -> String) -> String {
@@ -211,11 +213,12 @@ final class MoneyTextCache: @unchecked Sendable {
                 high: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
                 rest: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self), currency: money.currency)
         }
-        if let known = lock.withLock({ texts[key] }) { return known }
+        // Fibonacci hashing of the words folded together: the top bits of the product pick the slot.
+        let folded = key.low ^ (key.high &* 0x9E37_79B9) ^ (UInt64(key.rest) << 16 | UInt64(key.currency.position))
+        let slot = Int(truncatingIfNeeded: (folded &* 0x9E37_79B9_7F4A_7C15) >> (64 - Self.slotBits))
+        if let known = lock.withLock({ slots[slot].flatMap { $0.key == key ? $0.text : nil } }) { return known }
         let text = making()
-        lock.withLock {
-            if texts.count < Self.limit { texts[key] = text }
-        }
+        lock.withLock { slots[slot] = (key, text) }
         return text
     }
 }

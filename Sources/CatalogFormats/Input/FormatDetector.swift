@@ -195,7 +195,10 @@ public enum FormatDetector {
         // By structure first (DESIGN.md §2): a top-level `products` mapping, or top-level keys that are all the
         // config's with a numeric `version`, is a product config, whatever keys its products hold (a config's
         // `purchaseOptions` is no Play catalog).
-        if let members = JSONTopLevel.members(of: text), JSONTopLevel.isProductConfig(members) { return .catalog }
+        if let members = bytes.withUnsafeBufferPointer({ JSONTopLevel.members(of: $0) }),
+           JSONTopLevel.isProductConfig(members) {
+            return .catalog
+        }
         func has(_ key: String) -> Bool { holds("\"\(key)\"") }
         // A RevenueCat API v2 list page: `items`, `next_page` and a `url` under /v2/projects/.
         if has("items") && (has("next_page") || holds("\"/v2/projects/")) && has("object") {

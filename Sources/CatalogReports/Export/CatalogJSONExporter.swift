@@ -102,14 +102,14 @@ public struct CatalogJSONExporter: Sendable {
             json.member("mode", offer.mode.rawValue)
             json.member("period", offer.period.description)
             json.member("periods", offer.periods == 1 ? nil : offer.periods)
-            json.member("price", offer.price?.description)
+            json.member("price", offer.price)
             json.endObject()
         }
         json.member("level", product.level)
         json.member("name", product.referenceName)
         writeOffers(of: product, to: &json)
         json.member("period", product.period?.description)
-        if case .price(let money)? = priceForm?.shape { json.member("price", money.description) }
+        if case .price(let money)? = priceForm?.shape { json.member("price", money) }
         writePriceChange(of: product, to: &json)
         if let priceForm, case .prices(let prices) = priceForm.shape {
             writePrices(prices, form: priceForm, to: &json)
@@ -137,17 +137,17 @@ public struct CatalogJSONExporter: Sendable {
         for price in prices.sorted(by: { $0.territory < $1.territory }) {
             json.key(price.territory.alpha2)
             guard let later = form.schedules[price.territory] else {
-                json.string(price.money.description)
+                json.money(price.money)
                 continue
             }
             json.beginArray()
             json.beginObject()
-            json.member("price", price.money.description)
+            json.member("price", price.money)
             json.endObject()
             for scheduled in later {
                 json.beginObject()
                 json.member("from", scheduled.day.description)
-                json.member("price", scheduled.money.description)
+                json.member("price", scheduled.money)
                 json.endObject()
             }
             json.endArray()

@@ -277,7 +277,7 @@ extension CatalogJSONExporter {
         for plan in plans {
             json.key(plan.type.rawValue)
             json.beginObject()
-            json.member("prices", byTerritory: plan.prices, \.description)
+            json.member("prices", byTerritory: plan.prices)
             json.endObject()
         }
         json.endObject()
@@ -347,10 +347,10 @@ extension CatalogJSONExporter {
             switch option.kind {
             case .buy:
                 json.member("buy", true)
-                json.member("prices", byTerritory: option.prices, \.description)
+                json.member("prices", byTerritory: option.prices)
             case .rent(let period, let expiration):
                 json.member("expiration", expiration?.description)
-                json.member("prices", byTerritory: option.prices, \.description)
+                json.member("prices", byTerritory: option.prices)
                 json.member("rent", period.description)
             }
             json.member("state", option.isActive == false ? "inactive" : nil)
@@ -374,9 +374,9 @@ extension CatalogJSONExporter {
         case .discounts(let discounts)? where discountsOnly:
             json.member("discounts", byTerritory: discounts, OfferExport.text(of:))
         case .price(let money)? where !discountsOnly:
-            json.member("price", money.description)
+            json.member("price", money)
         case .prices(let prices)? where !discountsOnly:
-            json.member("prices", byTerritory: prices, \.description)
+            json.member("prices", byTerritory: prices)
         default:
             break
         }

@@ -62,6 +62,15 @@ struct PrettyJSONWriter {
         appendString(value)
     }
 
+    /// `"9.99 USD"`: the money's canonical text, which is ASCII digits, a point, a minus, a space and letters, so
+    /// it is not looked through for what JSON escapes.
+    mutating func money(_ value: Money) {
+        beginValue()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: value.description.utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     mutating func int(_ value: Int) {
         beginValue()
         bytes.append(contentsOf: String(value).utf8)
@@ -77,6 +86,13 @@ struct PrettyJSONWriter {
         guard let value else { return }
         key(name)
         string(value)
+    }
+
+    /// `"key" : "9.99 USD"` when the money is there; nothing otherwise.
+    mutating func member(_ name: String, _ value: Money?) {
+        guard let value else { return }
+        key(name)
+        money(value)
     }
 
     mutating func member(_ name: String, _ value: Int?) {
@@ -111,6 +127,18 @@ struct PrettyJSONWriter {
         for (territory, value) in entries.sorted(by: { $0.key < $1.key }) {
             key(territory.alpha2)
             string(text(value))
+        }
+        endObject()
+    }
+
+    /// `"key" : {"DE" : "9.99 EUR", "US" : "9.99 USD"}` by territory code, when there are entries; nothing otherwise.
+    mutating func member(_ name: String, byTerritory entries: [Territory: Money]) {
+        guard !entries.isEmpty else { return }
+        key(name)
+        beginObject()
+        for (territory, value) in entries.sorted(by: { $0.key < $1.key }) {
+            key(territory.alpha2)
+            money(value)
         }
         endObject()
     }
