@@ -194,7 +194,7 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
 /// The texts of amounts already written, keyed by the exact bytes of the amount (and the currency): two amounts with
 /// the same bytes have the same text, whatever `Decimal`'s equality says about `9.990` and `9.99`. Direct-mapped and
 /// locked: a key has one slot, picked by a multiplicative hash of its bytes, and a new text takes the slot over. A
-/// `Dictionary` hashed each key with SipHash, half the cost of a hit.
+/// `Dictionary` hashed each key with SipHash: 340 of the 860 instructions a hit cost.
 final class MoneyTextCache: @unchecked Sendable {
     static let shared = MoneyTextCache()
     private struct Key: Equatable {

@@ -5,8 +5,8 @@ import Foundation
 /// A JSON Web Token signed by one of the stores' two algorithms, in JWS compact serialization: RFC 7515 §7.1,
 /// `BASE64URL(header) "." BASE64URL(claims) "." BASE64URL(signature)`, the signature over the ASCII of the first
 /// two parts and the dot (§5.1), base64url without padding (§2). swift-crypto signs; this only lays the token out,
-/// so the release binary needs no JWT library (jwt-kit brought swift-certificates, a minute of every clean CI
-/// build). The fake stores in the tests verify each token with jwt-kit, an implementation of their own.
+/// so the release binary needs no JWT library (jwt-kit and the swift-certificates it brings took 90 s of CPU in each
+/// clean release build). The fake stores in the tests verify each token with jwt-kit, an implementation of its own.
 enum CompactJWT {
     /// How a token is signed.
     enum Signer: Sendable {

@@ -24,8 +24,7 @@ enum JSONTopLevel {
     /// The top-level members the text shows (a text cut short gives those before the cut), or nil when it is
     /// not a JSON object.
     static func members(of text: some StringProtocol) -> [Member]? {
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBufferPointer { members(of: UnsafeBufferPointer($0)) }
+        Array(text.utf8).withUnsafeBufferPointer { members(of: $0) }
     }
 
     /// The same, over the text's UTF-8 bytes.

@@ -161,19 +161,34 @@ struct PrettyJSONWriter {
         bytes.append(bracket)
     }
 
+    /// A line feed and a line's indentation: 64 spaces, of which a line takes what its depth needs; a deeper line
+    /// takes them again.
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
+
     private mutating func newline() {
         bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(0x20, count: 2 * isEmpty.count))
+        var indentation = 2 * isEmpty.count
+        while indentation > 0 {
+            let count = min(indentation, Self.spaces.count)
+            bytes.append(contentsOf: Self.spaces[..<count])
+            indentation -= count
+        }
     }
 
     private mutating func appendString(_ text: String) {
-        // Printable ASCII other than the quote and the backslash is its own JSON text.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        // Printable ASCII other than the quote and the backslash is its own JSON text. A native string's bytes are
+        // looked at and copied as one buffer.
+        var text = text
+        let plain = text.withUTF8 { utf8 -> Bool in
+            let escaped = utf8.contains { byte in
+                byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            }
+            guard !escaped else { return false }
             bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: text.utf8)
+            bytes.append(contentsOf: utf8)
             bytes.append(UInt8(ascii: "\""))
-        } else {
-            bytes.append(contentsOf: JSONEscaper.quoted(text).utf8)
+            return true
         }
+        if !plain { bytes.append(contentsOf: JSONEscaper.quoted(text).utf8) }
     }
 }
