@@ -104,7 +104,8 @@ struct StoreTokenTests {
         let p384Path = folder.appendingPathComponent("p384.p8").path
         try Data(credentials.googlePrivateKeyPEM.utf8).write(to: URL(fileURLWithPath: rsaPath))
         try Data(P384.Signing.PrivateKey().pemRepresentation.utf8).write(to: URL(fileURLWithPath: p384Path))
-        let servicePath = try credentials.writeServiceAccount(in: folder, tokenURI: "https://oauth2.googleapis.com/token")
+        let servicePath = try credentials.writeServiceAccount(in: folder,
+                                                              tokenURI: "https://oauth2.googleapis.com/token")
         let service = try String(contentsOfFile: servicePath, encoding: .utf8)
         try Data(service.replacingOccurrences(of: try jsonLiteral(credentials.googlePrivateKeyPEM),
                                               with: try jsonLiteral(credentials.ascPrivateKeyPEM)).utf8)
