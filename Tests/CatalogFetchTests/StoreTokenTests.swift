@@ -29,23 +29,23 @@ private final class TokenEndpoint: HTTPTransport, @unchecked Sendable {
     }
 }
 
+/// One base64url part of a JWT (RFC 7515 §2: `-` and `_`, no padding) as bytes.
+private func decoded(_ piece: Substring) -> Data? {
+    var text = piece.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    text += String(repeating: "=", count: (4 - text.count % 4) % 4)
+    return Data(base64Encoded: text)
+}
+
 /// A JWT's header and payload as JSON text.
 private func parts(of token: String) -> (header: String, payload: String) {
-    let pieces = token.split(separator: ".").map { piece -> String in
-        var text = piece.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        text += String(repeating: "=", count: (4 - text.count % 4) % 4)
-        return String(decoding: Data(base64Encoded: text) ?? Data(), as: UTF8.self)
-    }
+    let pieces = token.split(separator: ".").map { String(decoding: decoded($0) ?? Data(), as: UTF8.self) }
     return (pieces.first ?? "", pieces.count > 1 ? pieces[1] : "")
 }
 
 /// A JWT's third part, the signature, as bytes.
 private func signatureBytes(of token: String) -> Data? {
     let pieces = token.split(separator: ".", omittingEmptySubsequences: false)
-    guard pieces.count == 3 else { return nil }
-    var text = pieces[2].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-    text += String(repeating: "=", count: (4 - text.count % 4) % 4)
-    return Data(base64Encoded: text)
+    return pieces.count == 3 ? decoded(pieces[2]) : nil
 }
 
 /// `text` as a JSON string literal, as `JSONSerialization` writes it into the key file.

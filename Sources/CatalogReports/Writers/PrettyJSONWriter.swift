@@ -121,24 +121,23 @@ struct PrettyJSONWriter {
     /// `"key" : {"DE" : "…", "US" : "…"}`, each value's `text` by territory code (a territory orders as its code),
     /// when there are entries; nothing otherwise.
     mutating func member<Value>(_ name: String, byTerritory entries: [Territory: Value], _ text: (Value) -> String) {
-        guard !entries.isEmpty else { return }
-        key(name)
-        beginObject()
-        for (territory, value) in entries.sorted(by: { $0.key < $1.key }) {
-            key(territory.alpha2)
-            string(text(value))
-        }
-        endObject()
+        member(name, byTerritory: entries) { json, value in json.string(text(value)) }
     }
 
-    /// `"key" : {"DE" : "9.99 EUR", "US" : "9.99 USD"}` by territory code, when there are entries; nothing otherwise.
+    /// `"key" : {"DE" : "9.99 EUR", "US" : "9.99 USD"}`: money by territory code, when there are entries.
     mutating func member(_ name: String, byTerritory entries: [Territory: Money]) {
+        member(name, byTerritory: entries) { json, value in json.money(value) }
+    }
+
+    /// The object of `entries` sorted by territory code, each value written by `write`; nothing when empty.
+    private mutating func member<Value>(_ name: String, byTerritory entries: [Territory: Value],
+                                        write: (inout PrettyJSONWriter, Value) -> Void) {
         guard !entries.isEmpty else { return }
         key(name)
         beginObject()
         for (territory, value) in entries.sorted(by: { $0.key < $1.key }) {
             key(territory.alpha2)
-            money(value)
+            write(&self, value)
         }
         endObject()
     }
