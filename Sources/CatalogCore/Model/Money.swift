@@ -125,6 +125,16 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
         (lhs.currency, lhs.amount) < (rhs.currency, rhs.amount)
     }
 
+    /// Whether `amount` ≥ `base` × `multiple` (`multiple` ≥ 1), exactly: on the significands when both fit in 64
+    /// bits (`WordDecimal`), else in `Decimal`.
+    static func amount(_ amount: Decimal, isAtLeast base: Decimal, times multiple: Int) -> Bool {
+        if multiple >= 1, let value = WordDecimal(amount), let limit = WordDecimal(base),
+           let result = value.isAtLeast(limit, times: UInt64(multiple)) {
+            return result
+        }
+        return amount >= base * Decimal(multiple)
+    }
+
     /// Parses a plain decimal amount: `^[0-9]+(\.[0-9]+)?$` in full, at most 18 integer and 12 fraction
     /// digits. Foundation's `Decimal(string:)` accepts `9.99abc` and `0,99`, so the text is checked first.
     public static func parseAmount(_ text: some StringProtocol) -> Decimal? { amount(of: text) }

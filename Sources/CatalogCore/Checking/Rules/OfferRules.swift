@@ -271,14 +271,14 @@ enum OfferRules {
                 continue
             }
             // Every territory is compared, and the few that fire are reported in territory order: a catalog of
-            // 2,000 products has 350,000 offer prices, and `Decimal`'s arithmetic is slow (one regular price is
-            // its own limit, compared with nothing multiplied).
+            // 2,000 products has 350,000 offer prices, and `Decimal`'s arithmetic is slow (the limit is made only
+            // for a price that reaches it).
             var firing: [(territory: Territory, price: Money, limit: Money)] = []
             for (territory, price) in phase.prices {
-                guard let regular = product.prices[territory]?.money, regular.currency == price.currency else { continue }
-                guard multiple != 1 || price.amount >= regular.amount else { continue }
-                let limit = Money(amount: regular.amount * Decimal(multiple), currency: regular.currency)
-                if price.amount >= limit.amount { firing.append((territory, price, limit)) }
+                guard let regular = product.prices[territory]?.money, regular.currency == price.currency,
+                      Money.amount(price.amount, isAtLeast: regular.amount, times: multiple) else { continue }
+                firing.append((territory, price, Money(amount: regular.amount * Decimal(multiple),
+                                                       currency: regular.currency)))
             }
             for (territory, price, limit) in firing.sorted(by: { $0.territory < $1.territory }) {
                 guard flagged.insert(territory).inserted else { continue }
