@@ -38,7 +38,8 @@ struct WordDecimalTests {
         ("18446744073709551615", "0.000000001", 1, true), ("0.000000001", "18446744073709551615", 1, false),
         ("1e30", "18446744073709551615", 1, true),
         // base × multiple past 64 bits, and values past 64 bits or negative: Decimal decides.
-        ("18446744073709551615", "18446744073709551615", 2, false), ("36893488147419103230", "18446744073709551615", 2, true),
+        ("18446744073709551615", "18446744073709551615", 2, false),
+        ("36893488147419103230", "18446744073709551615", 2, true),
         ("-1", "-2", 1, true), ("-2", "-1", 1, false), ("0", "-1", 1, true),
     ] as [(String, String, Int, Bool)])
     func isAtLeast(amount text: String, base baseText: String, multiple: Int, expected: Bool) throws {
@@ -52,7 +53,7 @@ struct WordDecimalTests {
         #expect(result == oracle)
     }
 
-    @Test("every pair of 400 generated amounts (half of them the same value as another, written at another scale) orders as Decimal orders them")
+    @Test("400 generated amounts, half of them another's value at another scale: each pair orders as in Decimal")
     func agreesWithDecimal() throws {
         var random = SeededGenerator(seed: 30)
         var amounts: [Decimal] = []

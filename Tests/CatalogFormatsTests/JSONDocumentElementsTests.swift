@@ -120,6 +120,24 @@ struct JSONDocumentElementsTests {
         #expect(ids == ["a", "b"])
         #expect(error?.message == "stop")
     }
+
+    @Test("each element reads the file's bytes lent while it is handled; one kept past that reads a copy of its own",
+          arguments: ["[{\"a\":\"b\"}]",  // 11 bytes: `Data` holds them inline, and lends a copy on the stack
+                      "[{\"a\": \"b\", \"pad\": \"" + String(repeating: "x", count: 5_000) + "\"}, 1]"])
+    func keptElement(text: String) throws {
+        var kept: [JSONDocument] = []
+        var borrowingWhileHandled: [Bool] = []
+
+        _ = try JSONDocument.forEachElement(data: Data(text.utf8), path: "t.json") { element, _ in
+            borrowingWhileHandled.append(element.isBorrowing)
+            kept.append(element)
+        }
+
+        #expect(borrowingWhileHandled.first == true)
+        #expect(kept.allSatisfy { !$0.isBorrowing })
+        #expect(kept.first?.root["a"]?.string == "b")
+        #expect(kept.first.map { $0.location(of: $0.root) } == SourceLocation(path: "t.json", line: 1, column: 2))
+    }
 }
 
 /// `JSONDocument.forEachMember`: a config read member by member, its `products` one product at a time.

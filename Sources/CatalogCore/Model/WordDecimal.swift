@@ -30,7 +30,8 @@ struct WordDecimal {
     func isAtLeast(_ other: WordDecimal, times multiple: UInt64) -> Bool? {
         let (scaled, overflow) = other.significand.multipliedReportingOverflow(by: multiple)
         guard !overflow else { return nil }
-        return WordDecimal.compare(self, WordDecimal(exponent: other.exponent, significand: scaled)) != .orderedAscending
+        let limit = WordDecimal(exponent: other.exponent, significand: scaled)
+        return WordDecimal.compare(self, limit) != .orderedAscending
     }
 
     /// The order of two values: the significand with the larger exponent is scaled down to the other's; one that

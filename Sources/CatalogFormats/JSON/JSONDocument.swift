@@ -14,12 +14,19 @@ final class JSONDocument {
     /// through pointers: a reader looks values up millions of times in a big snapshot, and reaching the bytes
     /// through `Data` (whose storage is a class, checked for exclusive access on each reach) and the words through
     /// the tape's array cost more than the lookup itself. A bigger document is read through `Data` and the tape,
-    /// so that its bytes are not held twice.
-    private let storage: Storage
+    /// so that its bytes are not held twice. A part of a big file handed to a reader (`forEachElement`) indexes
+    /// the file's bytes through a pointer borrowed for as long as the reader holds the part, and its own copy of
+    /// its tape's words.
+    ///
+    /// Changed only to end a borrow (`endBorrow()`), on the thread that reads the document: no exclusivity
+    /// checks on each lookup (`@exclusivity(unchecked)`), which cost as much as the lookup.
+    @exclusivity(unchecked) private var storage: Storage
     static let pinnedLimit = 4 << 20
 
     private enum Storage {
-        case pinned(bytes: UnsafeMutableBufferPointer<UInt8>, count: Int, words: UnsafeMutableBufferPointer<UInt64>)
+        /// `bytes` (`count` of them) are the document's own, or borrowed when not `ownsBytes`.
+        case pinned(bytes: UnsafeMutableBufferPointer<UInt8>, count: Int, words: UnsafeMutableBufferPointer<UInt64>,
+                    ownsBytes: Bool)
         case shared(JSONTape)
     }
 
@@ -50,9 +57,7 @@ final class JSONDocument {
             if data.count <= pinnedLimit, let tapeWords = tape.wordsAlone {
                 let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
                 _ = data.copyBytes(to: bytes)
-                let words = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(tapeWords.count, 1))
-                _ = words.initialize(from: tapeWords)
-                storage = .pinned(bytes: bytes, count: data.count, words: words)
+                storage = .pinned(bytes: bytes, count: data.count, words: Self.copy(tapeWords), ownsBytes: true)
             } else {
                 storage = .shared(tape)
             }
@@ -66,6 +71,40 @@ final class JSONDocument {
     init(element tape: JSONTape, source: SourceText) {
         self.source = source
         storage = .shared(tape)
+    }
+
+    /// `init(element:source:)` reading `bytes`, the bytes of `source`, through a pointer that stays valid only
+    /// until `endBorrow()`, which the lender calls before the pointer goes.
+    init(element tape: JSONTape, source: SourceText, borrowing bytes: UnsafeBufferPointer<UInt8>) {
+        self.source = source
+        if let tapeWords = tape.wordsAlone, bytes.baseAddress != nil {
+            storage = .pinned(bytes: UnsafeMutableBufferPointer(mutating: bytes), count: bytes.count,
+                              words: Self.copy(tapeWords), ownsBytes: false)
+        } else {
+            storage = .shared(tape)
+        }
+    }
+
+    /// Ends the borrow of `init(element:source:borrowing:)`, called by the lender when a reader has kept the
+    /// document past it (none does: a reader keeps records, not documents): the document then reads a copy of
+    /// the bytes of its own.
+    func endBorrow() {
+        guard case .pinned(let borrowed, let count, let words, ownsBytes: false) = storage else { return }
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(count, 1))
+        _ = bytes.initialize(from: borrowed)
+        storage = .pinned(bytes: bytes, count: count, words: words, ownsBytes: true)
+    }
+
+    /// Whether the document reads bytes it has borrowed (`init(element:source:borrowing:)`).
+    var isBorrowing: Bool {
+        if case .pinned(_, _, _, ownsBytes: false) = storage { return true }
+        return false
+    }
+
+    private static func copy(_ tapeWords: [UInt64]) -> UnsafeMutableBufferPointer<UInt64> {
+        let words = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(tapeWords.count, 1))
+        _ = words.initialize(from: tapeWords)
+        return words
     }
 
     /// The error of a syntax error (with the repeated keys found before it) in `source`.
@@ -104,8 +143,8 @@ final class JSONDocument {
     }
 
     deinit {
-        if case .pinned(let bytes, _, let words) = storage {
-            bytes.deallocate()
+        if case .pinned(let bytes, _, let words, let ownsBytes) = storage {
+            if ownsBytes { bytes.deallocate() }
             words.deallocate()
         }
     }
@@ -113,7 +152,7 @@ final class JSONDocument {
     /// Calls `body` with the document's bytes.
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         switch storage {
-        case .pinned(let bytes, let count, _): body(UnsafeBufferPointer(rebasing: bytes[0..<count]))
+        case .pinned(let bytes, let count, _, _): body(UnsafeBufferPointer(rebasing: bytes[0..<count]))
         case .shared: source.bytes.withUnsafeBytes { body($0.bindMemory(to: UInt8.self)) }
         }
     }
@@ -122,7 +161,7 @@ final class JSONDocument {
     @inline(__always)
     func entry(at index: Int) -> JSONTape.Entry {
         switch storage {
-        case .pinned(_, _, let words): JSONTape.entry(words[index], at: index, largeExtent: 0)
+        case .pinned(_, _, let words, _): JSONTape.entry(words[index], at: index, largeExtent: 0)
         case .shared(let tape): tape[index]
         }
     }
@@ -150,7 +189,7 @@ final class JSONDocument {
     /// The number of tape entries.
     private var entryCount: Int {
         switch storage {
-        case .pinned(_, _, let words): words.count
+        case .pinned(_, _, let words, _): words.count
         case .shared(let tape): tape.count
         }
     }
