@@ -157,6 +157,20 @@ final class JSONDocument {
         }
     }
 
+    /// Calls `body` with the document's bytes and the tape's entries, the storage read once: for a loop over many
+    /// entries (`storage` may change, so each `entry(at:)` reads it again).
+    @inline(__always)
+    private func withEntries<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>, (Int) -> JSONTape.Entry) -> Result
+    ) -> Result {
+        switch storage {
+        case .pinned(let bytes, let count, let words, _):
+            body(UnsafeBufferPointer(rebasing: bytes[0..<count])) { JSONTape.entry(words[$0], at: $0, largeExtent: 0) }
+        case .shared(let tape):
+            source.bytes.withUnsafeBytes { raw in body(raw.bindMemory(to: UInt8.self)) { tape[$0] } }
+        }
+    }
+
     /// The tape's entry at `index`.
     @inline(__always)
     func entry(at index: Int) -> JSONTape.Entry {
@@ -217,11 +231,11 @@ final class JSONDocument {
     /// The tape index of the value of the member named `key` (UTF-8) of the object at `index`, which ends
     /// before `end`; nil when it has none. The loop stays in the document, which holds the tape and the bytes.
     fileprivate func member(_ key: UnsafeBufferPointer<UInt8>, ofObjectAt index: Int, end: Int) -> Int? {
-        withBytes { bytes in
+        withEntries { bytes, entry in
             var position = index + 1
             while position < end {
-                if JSONDocument.string(entry(at: position), equals: key, in: bytes) { return position + 1 }
-                position = next(after: position + 1)
+                if JSONDocument.string(entry(position), equals: key, in: bytes) { return position + 1 }
+                position = entry(position + 1).next(after: position + 1)
             }
             return nil
         }
@@ -269,17 +283,17 @@ extension JSONDocument {
         guard entry.kind == .object else { return (nil, nil) }
         let firstKey = UnsafeBufferPointer(start: first.utf8Start, count: first.utf8CodeUnitCount)
         let secondKey = UnsafeBufferPointer(start: second.utf8Start, count: second.utf8CodeUnitCount)
-        return withBytes { bytes in
+        return withEntries { bytes, entryAt in
             var found: (first: Int?, second: Int?) = (nil, nil)
             var position = index + 1
             while position < entry.extent, found.first == nil || found.second == nil {
-                let key = self.entry(at: position)
+                let key = entryAt(position)
                 if found.first == nil, JSONDocument.string(key, equals: firstKey, in: bytes) {
                     found.first = position + 1
                 } else if found.second == nil, JSONDocument.string(key, equals: secondKey, in: bytes) {
                     found.second = position + 1
                 }
-                position = next(after: position + 1)
+                position = entryAt(position + 1).next(after: position + 1)
             }
             return found
         }
