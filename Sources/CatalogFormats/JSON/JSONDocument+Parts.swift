@@ -19,7 +19,7 @@ extension JSONDocument {
         let source = SourceText(path: path, bytes: utf8)
         // Each element reads the file's bytes through a pointer lent for the time `element` runs (an App Store
         // Connect export's pool looks values up millions of times, and each reach through `Data` was checked for
-        // exclusive access: a sixth of the reading); one that `element` keeps gets a copy of its own.
+        // exclusive access: an eighth of a check's instructions); one that `element` keeps gets a copy of its own.
         typealias Parsed = Result<(offset: Int, count: Int)?, JSONSyntaxError>
         let reading: Result<Parsed, CatalogReadError> = utf8.withUnsafeBytes { raw in
             let fileBytes = raw.bindMemory(to: UInt8.self)
