@@ -111,7 +111,7 @@ final class XMLEventRecorder: XMLEventHandler {
     }
 
     @Test func positionsStayExactInLongDocuments() throws {
-        // More lines than libxml2's 16-bit node line numbers, and many chunks of the push parser.
+        // More lines than libxml2's 16-bit node line numbers, and many blocks read by the parser.
         var document = "<root>\n"
         for index in 0..<70_000 { document += "  <item n=\"\(index)\"/>\n" }
         document += "  <last/>\n</root>\n"
@@ -322,6 +322,14 @@ final class XMLEventRecorder: XMLEventHandler {
         #expect(readFailure("<a/><b/>")?.message == "Extra content at the end of the document")
         #expect(readFailure("<a x='/'><b/><c>")?.message == "unexpected end of file inside <c>: the document is truncated")
         #expect(readFailure("<a><b>t</b></a>\n<!-- c -->")?.message == nil)
+    }
+
+    @Test("a start tag cut off at the end: libxml2's message without the line it appends, which the location gives")
+    func startTagCutOff() throws {
+        let error = try #require(readFailure("<a>\n<b"))
+
+        #expect(error.message == "Couldn't find end of Start Tag b")
+        #expect(error.location.line == 2)
     }
 
     @Test func largeTextNodeIsRead() throws {

@@ -3,8 +3,8 @@ import CatalogCore
 import Foundation
 
 /// A streaming, namespace-aware XML parser on libxml2's SAX2 callbacks: no tree, no `xmlTextReader`, never
-/// Foundation's `XMLParser` (which rejects documents over 10 MB on Linux). libxml2's push parser is fed the
-/// document in chunks and reports start tags, ends and text to an `XMLEventHandler`; positions are byte
+/// Foundation's `XMLParser` (which rejects documents over 10 MB on Linux). libxml2's pull parser reads the
+/// document block by block (`Feed`) and reports start tags, ends and text to an `XMLEventHandler`; positions are byte
 /// offsets, turned into line:column by `SourceText` only for what a reader keeps or reports.
 ///
 /// Hardened for untrusted input: no network (`XML_PARSE_NONET`), no DTD loading, no entity substitution, no
@@ -136,63 +136,112 @@ final class XMLSAXParser {
 
     private func run(ignoringDeclaredEncoding: Bool,
                      blocks: () throws(CatalogReadError) -> Data?) throws(CatalogReadError) {
-        var sax = XMLSAXParser.handlerTable()
-        // libxml2's own SAX2 handlers take the user data for the parser context, so it is the context, and this
-        // parser rides in the context's `_private` (which libxml2 also gives the contexts of entity text).
-        guard let created = xmlCreatePushParserCtxt(&sax, nil, nil, 0, nil) else {
-            throw CatalogReadError("the XML parser could not be created", at: SourceLocation(path: displayPath))
-        }
-        created.pointee._private = Unmanaged.passUnretained(self).toOpaque()
-        context = created
-        defer {
-            if let document = created.pointee.myDoc { xmlFreeDoc(document) }
-            created.pointee.myDoc = nil
-            xmlFreeParserCtxt(created)
-            context = nil
-        }
-        var options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-        if ignoringDeclaredEncoding { options |= XML_PARSE_IGNORE_ENC.rawValue }
-        xmlCtxtUseOptions(created, Int32(bitPattern: options))
-        try feed(created, blocks: blocks)
-        try throwFailure(created)
-    }
-
-    /// Gives libxml2 the document block by block, in chunks, the prolog through the entity-declaration
-    /// blanker; a block is forgotten once libxml2 holds none of it.
-    private func feed(_ context: xmlParserCtxtPtr,
-                      blocks next: () throws(CatalogReadError) -> Data?) throws(CatalogReadError) {
-        var blanker = XMLEntityDeclarationBlanker()
-        while !failed, let block = try next() {
-            source.append(block)
-            block.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-                var start = 0
-                while start < bytes.count, !failed {
-                    let end = min(start + XMLSAXParser.chunkSize, bytes.count)
-                    let chunk = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-                    start = end
-                    if blanker.isFinished {
-                        push(chunk, to: context)
-                    } else {
-                        var rewritten: [UInt8] = []
-                        blanker.rewrite(chunk, into: &rewritten)
-                        rewritten.withUnsafeBytes { push($0, to: context) }
-                    }
-                }
+        try withoutActuallyEscaping(blocks) { (blocks) throws(CatalogReadError) in
+            let feed = Feed(parser: self, blocks: blocks)
+            var sax = XMLSAXParser.handlerTable()
+            // libxml2's own SAX2 handlers take the user data for the parser context, so it is the context, and this
+            // parser rides in the context's `_private` (which libxml2 also gives the contexts of entity text).
+            guard let created = xmlCreateIOParserCtxt(&sax, nil, Feed.read, Feed.close,
+                                                      Unmanaged.passUnretained(feed).toOpaque(),
+                                                      XML_CHAR_ENCODING_NONE) else {
+                throw CatalogReadError("the XML parser could not be created", at: SourceLocation(path: displayPath))
             }
-            source.dropBlocks(before: heldOffset)
-        }
-        if !failed {
-            xmlParseChunk(context, nil, 0, 1)
+            created.pointee._private = Unmanaged.passUnretained(self).toOpaque()
+            context = created
+            defer {
+                if let document = created.pointee.myDoc { xmlFreeDoc(document) }
+                created.pointee.myDoc = nil
+                xmlFreeParserCtxt(created)
+                context = nil
+            }
+            var options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+            if ignoringDeclaredEncoding { options |= XML_PARSE_IGNORE_ENC.rawValue }
+            xmlCtxtUseOptions(created, Int32(bitPattern: options))
+            withExtendedLifetime(feed) { _ = xmlParseDocument(created) }
+            if let error = feed.error { throw error }
+            try throwFailure(created)
         }
     }
 
-    private func push(_ chunk: UnsafeRawBufferPointer, to context: xmlParserCtxtPtr) {
-        guard let base = chunk.baseAddress else { return }
-        // libxml2 moves the bytes it still holds to the front of its buffer when a parse step begins, once it is
-        // 4 KiB in. A step without data first moves only the rest of the last chunk; else it would move this whole
-        // chunk, just appended, every time (2 % of the instructions of a Transporter export).
-        xmlParseChunk(context, nil, 0, 0)
-        xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(chunk.count), 0)
+    /// The document as libxml2's pull parser reads it (its read callback): block by block, the prolog through the
+    /// entity-declaration blanker in chunks; a block is forgotten once libxml2 holds none of it. libxml2's push
+    /// parser, fed the same chunks, looked ahead for each tag's end before parsing it: 14 % more of its
+    /// instructions on a Transporter file.
+    private final class Feed {
+        unowned let parser: XMLSAXParser
+        let blocks: () throws(CatalogReadError) -> Data?
+        var blanker = XMLEntityDeclarationBlanker()
+        var block = Data()
+        var position = 0
+        /// The blanker's output not yet handed over.
+        var rewritten: [UInt8] = []
+        var rewrittenPosition = 0
+        /// The error `blocks` threw: libxml2 is told the input failed, and this is the parse's error.
+        var error: CatalogReadError?
+        var ended = false
+
+        init(parser: XMLSAXParser, blocks: @escaping () throws(CatalogReadError) -> Data?) {
+            self.parser = parser
+            self.blocks = blocks
+        }
+
+        static let read: xmlInputReadCallback = { context, buffer, length in
+            guard let context, let buffer, length > 0 else { return 0 }
+            return Unmanaged<Feed>.fromOpaque(context)._withUnsafeGuaranteedRef {
+                $0.read(into: UnsafeMutableRawPointer(buffer), capacity: Int(length))
+            }
+        }
+
+        static let close: xmlInputCloseCallback = { _ in 0 }
+
+        private static func copy(_ count: Int, from bytes: UnsafeRawBufferPointer, at start: Int,
+                                 to buffer: UnsafeMutableRawPointer) {
+            if let base = bytes.baseAddress { buffer.copyMemory(from: base + start, byteCount: count) }
+        }
+
+        /// Copies up to `capacity` bytes into `buffer`: their count, 0 at the end, -1 when reading failed.
+        func read(into buffer: UnsafeMutableRawPointer, capacity: Int) -> Int32 {
+            while true {
+                if rewrittenPosition < rewritten.count {
+                    let count = min(capacity, rewritten.count - rewrittenPosition)
+                    rewritten.withUnsafeBytes { Feed.copy(count, from: $0, at: rewrittenPosition, to: buffer) }
+                    rewrittenPosition += count
+                    return Int32(count)
+                }
+                if position < block.count {
+                    if blanker.isFinished {
+                        let count = min(capacity, block.count - position)
+                        block.withUnsafeBytes { Feed.copy(count, from: $0, at: position, to: buffer) }
+                        position += count
+                        return Int32(count)
+                    }
+                    let end = min(position + XMLSAXParser.chunkSize, block.count)
+                    rewritten.removeAll(keepingCapacity: true)
+                    rewrittenPosition = 0
+                    block.withUnsafeBytes { bytes in
+                        blanker.rewrite(UnsafeRawBufferPointer(rebasing: bytes[position..<end]), into: &rewritten)
+                    }
+                    position = end
+                    continue
+                }
+                guard !ended, !parser.failed else { return 0 }
+                let next: Data?
+                do {
+                    next = try blocks()
+                } catch {
+                    self.error = error
+                    return -1
+                }
+                guard let next else {
+                    ended = true
+                    return 0
+                }
+                parser.source.dropBlocks(before: parser.heldOffset)
+                parser.source.append(next)
+                block = next
+                position = 0
+            }
+        }
     }
 
     private func throwFailure(_ context: xmlParserCtxtPtr) throws(CatalogReadError) {
@@ -207,9 +256,11 @@ final class XMLSAXParser {
     /// libxml2's first error, with the end of the document said in the user's words.
     private func error(for failure: XMLParseFailure) -> CatalogReadError {
         var message = failure.message
-        // libxml2's push parser words these two cases confusingly; say what happened instead.
+        // libxml2 words these cases confusingly ("Premature end of data in tag", only at the end of the input);
+        // say what happened instead.
         let isDocumentEmpty = failure.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue)
-        if isDocumentEmpty || failure.code == Int32(XML_ERR_DOCUMENT_END.rawValue) {
+        if isDocumentEmpty || failure.code == Int32(XML_ERR_DOCUMENT_END.rawValue)
+            || failure.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue) {
             if source.byteCount == 0 {
                 message = "the file is empty"
             } else if isDocumentEmpty || !sawRoot {
@@ -373,6 +424,11 @@ struct XMLParseFailure {
         if message.contains("Excessive depth in document: "),
            let match = message.firstMatch(of: /Excessive depth in document: (\d+)/) {
             return "the document is nested too deeply (more than \(match.1) levels)"
+        }
+        // The pull parser names the line of a start tag it cannot finish, which the location already gives.
+        if message.hasPrefix("Couldn't find end of Start Tag "),
+           let match = message.wholeMatch(of: /(Couldn't find end of Start Tag \S+) line \d+/) {
+            return String(match.1)
         }
         if message.contains("Input is not proper UTF-8"),
            let match = message.firstMatch(of: /Input is not proper UTF-8.*Bytes: (0x[0-9A-Fa-f]{2})/) {
