@@ -82,8 +82,9 @@ struct WordDecimal {
         ]
         for (exponent, significand) in samples {
             let decimal = Decimal(sign: .plus, exponent: exponent, significand: Decimal(significand))
+            // Zero keeps no exponent of its own.
             guard let read = read(decimal), read.significand == significand,
-                  read.exponent == (significand == 0 ? read.exponent : exponent) else { return false }
+                  significand == 0 || read.exponent == exponent else { return false }
         }
         return read(Decimal(sign: .minus, exponent: -2, significand: Decimal(999))) == nil
     }()

@@ -141,7 +141,7 @@ final class XMLSAXParser {
             var sax = XMLSAXParser.handlerTable()
             // libxml2's own SAX2 handlers take the user data for the parser context, so it is the context, and this
             // parser rides in the context's `_private` (which libxml2 also gives the contexts of entity text).
-            guard let created = xmlCreateIOParserCtxt(&sax, nil, Feed.read, Feed.close,
+            guard let created = xmlCreateIOParserCtxt(&sax, nil, Feed.read, nil,
                                                       Unmanaged.passUnretained(feed).toOpaque(),
                                                       XML_CHAR_ENCODING_NONE) else {
                 throw CatalogReadError("the XML parser could not be created", at: SourceLocation(path: displayPath))
@@ -191,8 +191,6 @@ final class XMLSAXParser {
                 $0.read(into: UnsafeMutableRawPointer(buffer), capacity: Int(length))
             }
         }
-
-        static let close: xmlInputCloseCallback = { _ in 0 }
 
         private static func copy(_ count: Int, from bytes: UnsafeRawBufferPointer, at start: Int,
                                  to buffer: UnsafeMutableRawPointer) {
