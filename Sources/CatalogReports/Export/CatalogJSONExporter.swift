@@ -29,7 +29,7 @@ public struct CatalogJSONExporter: Sendable {
     /// of 350,000 prices is 10 MB, which is then never held whole.
     public func export<Failure: Error>(_ catalog: Catalog,
                                        to output: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
-        let (products, repeated) = CatalogExportOrder.products(of: catalog)
+        let order = CatalogExportOrder.productOrder(of: catalog)
         let groups = CatalogExportOrder.groups(of: catalog)
         var json = PrettyJSONWriter(reservingCapacity: CatalogJSONExporter.chunkSize + 4096)
         json.beginObject()
@@ -53,9 +53,11 @@ public struct CatalogJSONExporter: Sendable {
         }
         json.key("products")
         json.beginObject()
-        for product in products {
-            json.key(product.id.rawValue)
-            write(product, catalog: catalog, groups: groups, repeated: repeated[product.id] ?? 0, to: &json)
+        for index in order.indices {
+            let id = catalog.products[index].id
+            json.key(id.rawValue)
+            write(catalog.products[index], catalog: catalog, groups: groups, repeated: order.repeated[id] ?? 0,
+                  to: &json)
             if json.bytes.count >= CatalogJSONExporter.chunkSize {
                 try output(json.bytes)
                 json.forgetWritten()

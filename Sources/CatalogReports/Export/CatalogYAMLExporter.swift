@@ -40,12 +40,13 @@ public struct CatalogYAMLExporter: Sendable {
             }
         }
 
-        let (products, repeated) = CatalogExportOrder.products(of: catalog)
-        out.line(products.isEmpty ? "products: {}" : "products:")
-        for product in products {
-            write(product, catalog: catalog, groups: groups, to: &out)
-            for _ in 0..<(repeated[product.id] ?? 0) {
-                out.comment("\(product.id) appears again in the source; that record is not exported", indent: 4)
+        let order = CatalogExportOrder.productOrder(of: catalog)
+        out.line(order.indices.isEmpty ? "products: {}" : "products:")
+        for index in order.indices {
+            let id = catalog.products[index].id
+            write(catalog.products[index], catalog: catalog, groups: groups, to: &out)
+            for _ in 0..<(order.repeated[id] ?? 0) {
+                out.comment("\(id) appears again in the source; that record is not exported", indent: 4)
             }
         }
         return out.text
@@ -289,29 +290,23 @@ enum CatalogExportOrder {
         }
     }
 
-    /// Products sorted by ID (reading order among equal IDs), the first of each ID, and how many more records
-    /// each ID has.
-    static func products(of catalog: Catalog) -> (products: [Product], repeated: [ProductID: Int]) {
-        let sorted = catalog.products.enumerated()
-            .sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
-            .map(\.element)
-        var result: [Product] = []
+    /// The positions in `catalog.products` of the products sorted by ID (reading order among equal IDs), the
+    /// first of each ID, and how many more records each ID has. Positions, not copies: a copied product retains
+    /// each of its fields, which for a 10,000-product Transporter export was a sixth of its time.
+    static func productOrder(of catalog: Catalog) -> (indices: [Int], repeated: [ProductID: Int]) {
+        let products = catalog.products
+        let sorted = products.indices.sorted { (products[$0].id, $0) < (products[$1].id, $1) }
+        var indices: [Int] = []
+        indices.reserveCapacity(sorted.count)
         var repeated: [ProductID: Int] = [:]
-        for product in sorted {
-            if result.last?.id == product.id {
-                repeated[product.id, default: 0] += 1
+        for index in sorted {
+            if let last = indices.last, products[last].id == products[index].id {
+                repeated[products[index].id, default: 0] += 1
             } else {
-                result.append(product)
+                indices.append(index)
             }
         }
-        return (result, repeated)
-    }
-
-    /// All products sorted by ID, keeping repeated IDs (reading order among them).
-    static func allProducts(of catalog: Catalog) -> [Product] {
-        catalog.products.enumerated()
-            .sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
-            .map(\.element)
+        return (indices, repeated)
     }
 
     /// The intro offer the config form can hold — the one for the base territory, else one for every territory:
