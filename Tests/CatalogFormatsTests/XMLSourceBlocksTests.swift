@@ -27,13 +27,19 @@ struct XMLSourceBlocksTests {
         return (text, blocks)
     }
 
+    /// `document(lines:blockSize:)`, its whole text's locations, and its blocks appended to an `XMLSourceBlocks`.
+    static func held(lines: Int, blockSize: Int)
+        -> (text: Data, blocks: [Data], whole: SourceText, source: XMLSourceBlocks) {
+        let (text, blocks) = document(lines: lines, blockSize: blockSize)
+        let source = XMLSourceBlocks(path: "m.xml")
+        for block in blocks { source.append(Data(block)) }
+        return (text, blocks, SourceText(path: "m.xml", bytes: text), source)
+    }
+
     @Test("every offset, asked forward, backward and across blocks, has the line and column of the whole text")
     func locationsEqualTheWholeText() {
         // Arrange: 600 lines in blocks of about 4 KiB; offsets forward one by one, then jumps back and forth.
-        let (text, blocks) = XMLSourceBlocksTests.document(lines: 600, blockSize: 4096)
-        let whole = SourceText(path: "m.xml", bytes: text)
-        let source = XMLSourceBlocks(path: "m.xml")
-        for block in blocks { source.append(Data(block)) }
+        let (text, blocks, whole, source) = XMLSourceBlocksTests.held(lines: 600, blockSize: 4096)
         var generator = SeededGenerator(seed: 30)
         let offsets = Array(stride(from: 0, through: text.count, by: 7))
             + (0..<2000).map { _ in Int(generator.next() % UInt64(text.count + 1)) }
@@ -48,6 +54,45 @@ struct XMLSourceBlocksTests {
             let expected = whole.location(ofOffset: offset)
             #expect(location.line == expected.line && location.column == expected.column, "offset \(offset)")
         }
+    }
+
+    @Test("a cursor put at a counted position (libxml2's line) counts on from it, in its block and the next")
+    func movedCursorCountsOn() {
+        // Arrange: each line's fourth byte handed over as a caller that counted its line would, front to back.
+        let (text, blocks, whole, source) = XMLSourceBlocksTests.held(lines: 600, blockSize: 4096)
+        let lineStarts = [0] + text.indices.filter { text[$0] == 0x0A }.map { $0 + 1 }.filter { $0 < text.count }
+        var generator = SeededGenerator(seed: 31)
+
+        // Act and Assert: every position is taken, and the one after it counted on from there.
+        var refused: [Int] = []
+        for lineStart in lineStarts {
+            let offset = min(lineStart + 3, text.count - 1)
+            let expected = whole.location(ofOffset: offset)
+            if !source.moveCursor(to: offset, line: expected.line ?? 0, lineStart: lineStart,
+                                  characters: (expected.column ?? 1) - 1) {
+                refused.append(offset)
+            }
+            let next = min(offset + 1, text.count)
+            #expect(source.location(ofOffset: next).line == whole.location(ofOffset: next).line, "offset \(next)")
+            #expect(source.location(ofOffset: next).column == whole.location(ofOffset: next).column, "offset \(next)")
+        }
+        #expect(refused.isEmpty)
+        #expect(blocks.count > 10)
+        // Then offsets anywhere, back into every block: the lines the blocks begin on were kept as the cursor
+        // entered them.
+        for _ in 0..<2000 {
+            let probe = Int(generator.next() % UInt64(text.count + 1))
+            let location = source.location(ofOffset: probe)
+            #expect(location.line == whole.location(ofOffset: probe).line, "offset \(probe)")
+            #expect(location.column == whole.location(ofOffset: probe).column, "offset \(probe)")
+        }
+        // A position past the next block is refused: the line its block begins on would be unknown.
+        let fresh = XMLSourceBlocks(path: "m.xml")
+        for block in blocks { fresh.append(Data(block)) }
+        let farStart = blocks[0].count + blocks[1].count + blocks[2].count
+        let far = whole.location(ofOffset: farStart)
+        #expect(!fresh.moveCursor(to: farStart, line: far.line ?? 0, lineStart: farStart, characters: 0))
+        #expect(fresh.location(ofOffset: farStart).line == far.line)
     }
 
     @Test("dropped blocks leave the lines of the blocks kept; an older offset gets the first block's start")

@@ -22,6 +22,9 @@ final class XMLSAXParser {
     /// The bytes libxml2 may still point into, for locations.
     private let source: XMLSourceBlocks
     private let handler: XMLEventHandler
+    /// Whether a start tag's line is counted here even where libxml2's count could be used (for tests, which
+    /// compare the two).
+    private let countsLinesItself: Bool
     // The state below changes on every event of one parse on one thread; dynamic exclusivity checks on it
     // cost more than the work (`@exclusivity(unchecked)`).
     @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
@@ -46,18 +49,20 @@ final class XMLSAXParser {
         return true
     }()
 
-    private init(displayPath: String, handler: XMLEventHandler) {
+    private init(displayPath: String, handler: XMLEventHandler, countsLinesItself: Bool) {
         self.source = XMLSourceBlocks(path: displayPath)
         self.displayPath = displayPath
         self.handler = handler
+        self.countsLinesItself = countsLinesItself
     }
 
     /// Parses a document held in memory, reporting its events to `handler`.
-    static func parse(data: Data, displayPath: String, handler: XMLEventHandler) throws(CatalogReadError) {
+    static func parse(data: Data, displayPath: String, handler: XMLEventHandler,
+                      countsLinesItself: Bool = false) throws(CatalogReadError) {
         _ = libraryInitialized
         let document = try XMLDocumentBytes(data, path: displayPath)
         var pending: Data? = document.bytes
-        try XMLSAXParser(displayPath: displayPath, handler: handler)
+        try XMLSAXParser(displayPath: displayPath, handler: handler, countsLinesItself: countsLinesItself)
             .run(ignoringDeclaredEncoding: document.isTranscoded) { () throws(CatalogReadError) -> Data? in
                 defer { pending = nil }
                 return pending
@@ -67,19 +72,20 @@ final class XMLSAXParser {
     /// Parses a file, reporting its events to `handler`: read block by block, so memory stays flat in the
     /// size of the file (a UTF-16 or UTF-32 file, transcoded first, is read whole). A missing or unreadable
     /// file is an error naming `displayPath`.
-    static func parse(contentsOf url: URL, displayPath: String,
-                      handler: XMLEventHandler) throws(CatalogReadError) {
+    static func parse(contentsOf url: URL, displayPath: String, handler: XMLEventHandler,
+                      countsLinesItself: Bool = false) throws(CatalogReadError) {
         _ = libraryInitialized
         let descriptor = try FileLoading.open(url, displayPath: displayPath)
         defer { close(descriptor) }
         var file = XMLFileBlocks(descriptor: descriptor, path: displayPath)
         let first = try file.next() ?? Data()
         if XMLDocumentBytes.needsTranscoding(first) {
-            try parse(data: first + file.rest(), displayPath: displayPath, handler: handler)
+            try parse(data: first + file.rest(), displayPath: displayPath, handler: handler,
+                      countsLinesItself: countsLinesItself)
             return
         }
         var head: Data? = try XMLDocumentBytes(first, path: displayPath).bytes
-        try XMLSAXParser(displayPath: displayPath, handler: handler)
+        try XMLSAXParser(displayPath: displayPath, handler: handler, countsLinesItself: countsLinesItself)
             .run(ignoringDeclaredEncoding: false) { () throws(CatalogReadError) -> Data? in
                 if let block = head {
                     head = nil
@@ -101,9 +107,27 @@ final class XMLSAXParser {
     func location(of element: XMLStartTag) -> SourceLocation {
         let consumed = currentOffset
         if let input = element.input, let index = input.lastIndex(of: UInt8(ascii: "<")) {
-            return source.location(ofOffset: consumed - (input.count - index))
+            let offset = consumed - (input.count - index)
+            return locationFromLibxml2sLine(input: input, tagStart: index, offset: offset)
+                ?? source.location(ofOffset: offset)
         }
         return source.location(ofOffset: source.lastOffset(of: UInt8(ascii: "<"), atOrBefore: consumed))
+    }
+
+    /// The location of the `<` at `input[tagStart]` (the document's byte `offset`) from the line libxml2 has
+    /// counted up to its cursor, the end of `input`, when `input` also holds the line feed before the tag and its
+    /// bytes are the document's (no encoding converted): the line feeds before it are not counted again, which
+    /// was a tenth of a Transporter export. Nil otherwise, and when `countsLinesItself`.
+    private func locationFromLibxml2sLine(input: UnsafeBufferPointer<UInt8>, tagStart: Int,
+                                          offset: Int) -> SourceLocation? {
+        guard !countsLinesItself, let state = context?.pointee.input, state.pointee.buf?.pointee.encoder == nil,
+              let lineFeed = input[..<tagStart].lastIndex(of: 0x0A) else { return nil }
+        let raw = UnsafeRawBufferPointer(input)
+        let line = Int(state.pointee.line) - XMLSourceBlocks.lineFeeds(in: raw, from: tagStart, to: input.count).count
+        let characters = SourceText.characterCount(in: raw, from: lineFeed + 1, to: tagStart)
+        guard line >= 1, source.moveCursor(to: offset, line: line, lineStart: offset - (tagStart - lineFeed - 1),
+                                           characters: characters) else { return nil }
+        return SourceLocation(path: displayPath, line: line, column: characters + 1)
     }
 
     /// The line (no column) of the first character of `text` that is not whitespace, for an error about text

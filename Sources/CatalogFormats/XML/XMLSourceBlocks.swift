@@ -65,6 +65,28 @@ final class XMLSourceBlocks {
         return SourceLocation(path: path, line: cursor.line, column: cursor.characters + 1)
     }
 
+    /// Puts the cursor at a position whose line and column the caller has counted (`XMLSAXParser`, from the line
+    /// libxml2 has counted), so that the next location counts from there. False, with the cursor where it was,
+    /// unless the position is in the cursor's block or the next one: the line a skipped block begins on would be
+    /// unknown.
+    func moveCursor(to offset: Int, line: Int, lineStart: Int, characters: Int) -> Bool {
+        guard !blocks.isEmpty, offset < byteCount else { return false }
+        var index = blocks.count - 1
+        while index > 0, blocks[index].start > offset { index -= 1 }
+        let block = blocks[index]
+        guard index == cursor.block || index == cursor.block + 1, lineStart >= block.start,
+              lineStart <= offset else { return false }
+        if index > cursor.block {
+            // The block begins at a line start: its first line is the position's, less the line feeds before it.
+            let feeds = block.bytes.withUnsafeBytes {
+                XMLSourceBlocks.lineFeeds(in: $0, from: 0, to: lineStart - block.start).count
+            }
+            blocks[index].firstLine = line - feeds
+        }
+        cursor = Cursor(block: index, offset: offset, line: line, lineStart: lineStart, characters: characters)
+        return true
+    }
+
     /// Moves the cursor to `target` in block `index`: forward by the bytes between; back on its line by the
     /// characters between; back over line feeds by the bytes between and the target line's start; back into
     /// an earlier block from that block's start.
