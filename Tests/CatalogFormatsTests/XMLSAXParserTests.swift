@@ -332,6 +332,26 @@ final class XMLEventRecorder: XMLEventHandler {
         #expect(error.location.line == 2)
     }
 
+    @Test("a block that cannot be read fails the parse with the reading's error, not as a truncated document")
+    func readErrorMidDocument() {
+        // Arrange: the first block opens the root; reading the second fails (as a disk error would).
+        var blocks = [Data("<a>\n  <b>x</b>\n".utf8)]
+        let recorder = XMLEventRecorder()
+        let parser = XMLSAXParser(displayPath: "doc.xml", handler: recorder)
+
+        // Act
+        let error = #expect(throws: CatalogReadError.self) {
+            try parser.run(ignoringDeclaredEncoding: false) { () throws(CatalogReadError) -> Data? in
+                guard blocks.isEmpty else { return blocks.removeFirst() }
+                throw CatalogReadError("Input/output error", at: SourceLocation(path: "doc.xml"))
+            }
+        }
+
+        // Assert
+        #expect(error?.message == "Input/output error")
+        #expect(recorder.events.prefix(3) == ["<a", "\n  ", "<b"])
+    }
+
     @Test func largeTextNodeIsRead() throws {
         let text = String(repeating: "x", count: 2_000_000)
         #expect(try record("<a>\(text)</a>").text.count == 2_000_000)

@@ -50,7 +50,7 @@ final class XMLSAXParser {
         return true
     }()
 
-    private init(displayPath: String, handler: XMLEventHandler, countsLinesItself: Bool) {
+    init(displayPath: String, handler: XMLEventHandler, countsLinesItself: Bool = false) {
         self.source = XMLSourceBlocks(path: displayPath)
         self.displayPath = displayPath
         self.handler = handler
@@ -161,8 +161,10 @@ final class XMLSAXParser {
         return currentOffset - (cur - base)
     }
 
-    private func run(ignoringDeclaredEncoding: Bool,
-                     blocks: () throws(CatalogReadError) -> Data?) throws(CatalogReadError) {
+    /// Parses the document `blocks` hands over one by one (each but the last ending with a line feed, nil at the
+    /// end); an error it throws is the parse's error.
+    func run(ignoringDeclaredEncoding: Bool,
+             blocks: () throws(CatalogReadError) -> Data?) throws(CatalogReadError) {
         try withoutActuallyEscaping(blocks) { (blocks) throws(CatalogReadError) in
             let feed = Feed(parser: self, blocks: blocks)
             var sax = XMLSAXParser.handlerTable()

@@ -59,8 +59,7 @@ final class XMLSourceBlocks {
     func location(ofOffset offset: Int) -> SourceLocation {
         guard let first = blocks.first else { return SourceLocation(path: path, line: 1, column: 1) }
         let target = min(max(offset, first.start), byteCount)
-        var index = blocks.count - 1
-        while index > 0, blocks[index].start > target { index -= 1 }
+        let index = blockIndex(holding: target)
         move(to: target, inBlock: index)
         return SourceLocation(path: path, line: cursor.line, column: cursor.characters + 1)
     }
@@ -71,8 +70,7 @@ final class XMLSourceBlocks {
     /// unknown.
     func moveCursor(to offset: Int, line: Int, lineStart: Int, characters: Int) -> Bool {
         guard !blocks.isEmpty, offset < byteCount else { return false }
-        var index = blocks.count - 1
-        while index > 0, blocks[index].start > offset { index -= 1 }
+        let index = blockIndex(holding: offset)
         let block = blocks[index]
         guard index == cursor.block || index == cursor.block + 1, lineStart >= block.start,
               lineStart <= offset else { return false }
@@ -85,6 +83,13 @@ final class XMLSourceBlocks {
         }
         cursor = Cursor(block: index, offset: offset, line: line, lineStart: lineStart, characters: characters)
         return true
+    }
+
+    /// The index of the last block that begins at or before `offset` (the first block for an earlier offset).
+    private func blockIndex(holding offset: Int) -> Int {
+        var index = blocks.count - 1
+        while index > 0, blocks[index].start > offset { index -= 1 }
+        return index
     }
 
     /// Moves the cursor to `target` in block `index`: forward by the bytes between; back on its line by the
