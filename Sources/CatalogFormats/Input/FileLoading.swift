@@ -117,10 +117,10 @@ enum FileLoading {
     /// parser copies it anyway (`JSONDocument` keeps a document up to 4 MiB in memory of its own).
     static let readLimit = 4 << 20
 
-    /// A regular file's bytes, given its size from a `stat` already made (resolution's): nothing is stat'ed here.
-    /// Over `readLimit` the file is mapped, not copied, so that a reader's memory stays within DESIGN.md §8's
-    /// bounds; a smaller one is read. An empty file is no bytes, without a read (Foundation leaks its read buffer
-    /// for one); a file that cannot be mapped or read so is read whole, with the reason named when that fails.
+    /// A regular file's bytes, given its size from a `stat` already made (resolution's). Over `readLimit` the file
+    /// is mapped (`MappedFile`), not copied, so that a reader's memory stays within DESIGN.md §8's bounds; a
+    /// smaller one is read. An empty file is no bytes, without a read (Foundation leaks its read buffer for one);
+    /// a file that cannot be mapped or read so is read whole, with the reason named when that fails.
     static func regularFileData(_ url: URL, size: Int, displayPath: String) throws(CatalogReadError) -> Data {
         try regularFileData(atPath: url.path, size: size, displayPath: displayPath)
     }
@@ -129,12 +129,9 @@ enum FileLoading {
                                         displayPath: String) throws(CatalogReadError) -> Data {
         if displayPath.isEmpty { throw CatalogReadError("the path is empty", at: emptyPathLocation) }
         if size == 0 { return Data() }
-        if size > readLimit,
-           let bytes = try? Data(contentsOf: URL(fileURLWithPath: path, isDirectory: false), options: .alwaysMapped) {
-            return bytes
-        }
         let descriptor = try open(path: path, displayPath: displayPath)
         defer { close(descriptor) }
+        if size > readLimit, let bytes = MappedFile.map(descriptor) { return bytes }
         return try read(descriptor, upTo: streamLimit, displayPath: displayPath, whole: true, expecting: size)
     }
 

@@ -11,18 +11,21 @@ extension JSONDocument {
     /// document of its own, with its position, in file order. Returns the array's location and its number of
     /// elements; or, when the top level is not an array, the whole document, parsed as `init(data:path:)` parses
     /// it. The errors are those of `init(data:path:)`, except that an error `element` throws ends the reading:
-    /// an element that fails is reported before a syntax error in a later one.
+    /// an element that fails is reported before a syntax error in a later one. The pages of a mapped file that
+    /// the elements handled are on are given back as the reading goes (`PassedPages`).
     static func forEachElement(
         data: Data, path: String, _ element: (JSONDocument, Int) throws(CatalogReadError) -> Void
     ) throws(CatalogReadError) -> TopLevel {
-        let utf8 = try TextEncoding.utf8(data, path: path)
-        let source = SourceText(path: path, bytes: utf8)
+        let (utf8, isASCII) = try TextEncoding.utf8Text(data, path: path)
+        let source = SourceText(path: path, bytes: utf8, isASCII: isASCII)
+        source.prepareLocations()
         // Each element reads the file's bytes through a pointer lent for the time `element` runs (an App Store
         // Connect export's pool looks values up millions of times, and each reach through `Data` was checked for
         // exclusive access: an eighth of a check's instructions); one that `element` keeps gets a copy of its own.
         typealias Parsed = Result<(offset: Int, count: Int)?, JSONSyntaxError>
         let reading: Result<Parsed, CatalogReadError> = utf8.withUnsafeBytes { raw in
             let fileBytes = raw.bindMemory(to: UInt8.self)
+            var pages = PassedPages(releasingAll: raw)
             return Result { () throws(CatalogReadError) in
                 try parsedAhead(utf8) { bytes, emit throws(JSONSyntaxError) in
                     try JSONTapeParser.parseElements(bytes) { tape, position in emit((tape, position)) }
@@ -32,6 +35,7 @@ extension JSONDocument {
                         if !isKnownUniquelyReferenced(&document) { document.endBorrow() }
                     }
                     try element(document, part.position)
+                    pages.passed(part.tape[0].offset)
                 }
             }
         }
@@ -88,16 +92,25 @@ extension JSONDocument {
     /// offsets the file's. Returns the object's offset; or, when the top level is not an object, the whole
     /// document, parsed as `init(utf8:path:)` parses it. The errors are those of `init(utf8:path:)`, except that
     /// an error `event` throws ends the reading: the events before a syntax error are handed over before it is
-    /// thrown.
+    /// thrown. The pages of a mapped file before the value handled are given back as the reading goes
+    /// (`PassedPages`).
     static func forEachMember(
         in source: SourceText, splitting split: JSONTapeParser.Split,
         _ event: (MemberEvent) throws(CatalogReadError) -> Void
     ) throws(CatalogReadError) -> TopLevelObject {
-        let result = try parsedAhead(source.bytes) { bytes, emit throws(JSONSyntaxError) in
-            try JSONTapeParser.parseMembers(bytes, splitting: split, emit)
-        } handle: { (parsed: JSONTapeParser.MemberEvent) throws(CatalogReadError) in
-            try event(parsed.map { JSONDocument(element: $0, source: source) })
+        source.prepareLocations()
+        let reading: Result<Result<Int?, JSONSyntaxError>, CatalogReadError> = source.bytes.withUnsafeBytes { raw in
+            var pages = PassedPages(releasingAll: raw)
+            return Result { () throws(CatalogReadError) in
+                try parsedAhead(source.bytes) { bytes, emit throws(JSONSyntaxError) in
+                    try JSONTapeParser.parseMembers(bytes, splitting: split, emit)
+                } handle: { (parsed: JSONTapeParser.MemberEvent) throws(CatalogReadError) in
+                    try event(parsed.map { JSONDocument(element: $0, source: source) })
+                    if let offset = parsed.offset { pages.passed(offset) }
+                }
+            }
         }
+        let result = try reading.get()
         switch result {
         case .success(let offset):
             guard let offset else { return .document(try JSONDocument(utf8: source.bytes, path: source.path)) }

@@ -150,6 +150,19 @@ enum JSONMemberEvent<Value> {
     }
 }
 
+extension JSONMemberEvent where Value == JSONTape {
+    /// Where the event starts in the file: its key's offset, or its value's for an element; nil for the end of
+    /// a split member.
+    var offset: Int? {
+        switch self {
+        case .member(_, let keyOffset, _), .splitBegins(_, let keyOffset, _), .splitMember(_, let keyOffset, _):
+            keyOffset
+        case .splitElement(let tape): tape[0].offset
+        case .splitEnds: nil
+        }
+    }
+}
+
 /// A syntax error: the message and the byte offset it is about, after the repeated keys found before it (all of
 /// them are reported, DESIGN.md §5a.1: the first `CatalogReadError.listLimit`, then how many more).
 struct JSONSyntaxError: Error {

@@ -20,6 +20,8 @@ final class YAMLEventStream {
     /// Whether the parser was initialized (and must be deleted).
     private let initialized: Bool
     private let bytes: UnsafeRawBufferPointer
+    /// The pages of a mapped file that libyaml has read past (its scalars are copies): given back as it goes.
+    private var pages: PassedPages
     /// The path shown in locations.
     let path: String
 
@@ -27,6 +29,7 @@ final class YAMLEventStream {
     init(bytes: UnsafeRawBufferPointer, path: String) {
         self.bytes = bytes
         self.path = path
+        pages = PassedPages(releasingAll: bytes)
         initialized = yaml_parser_initialize(parser) == 1
         guard initialized else { return }
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
@@ -52,6 +55,9 @@ final class YAMLEventStream {
         }
         guard yaml_parser_parse(parser, event) == 1 else { throw syntaxError() }
         holdsEvent = true
+        if let start = bytes.baseAddress, let current = parser.pointee.input.string.current {
+            pages.passed(start.distance(to: UnsafeRawPointer(current)))
+        }
         if event.pointee.type == YAML_SEQUENCE_START_EVENT || event.pointee.type == YAML_MAPPING_START_EVENT {
             try checkNesting()
         }
