@@ -21,7 +21,9 @@ final class YAMLEventStream {
     private let initialized: Bool
     private let bytes: UnsafeRawBufferPointer
     /// The pages of a mapped file that libyaml has read past (its scalars are copies): given back as it goes.
-    private var pages: PassedPages
+    /// Kept behind a pointer, as the parser is: a stored `var` of a class is checked for exclusive access at each
+    /// change, and it changes with each event (2 % of a config's reading).
+    private let pages = UnsafeMutablePointer<PassedPages>.allocate(capacity: 1)
     /// The path shown in locations.
     let path: String
 
@@ -29,7 +31,7 @@ final class YAMLEventStream {
     init(bytes: UnsafeRawBufferPointer, path: String) {
         self.bytes = bytes
         self.path = path
-        pages = PassedPages(releasingAll: bytes)
+        pages.initialize(to: PassedPages(releasingAll: bytes))
         initialized = yaml_parser_initialize(parser) == 1
         guard initialized else { return }
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
@@ -40,11 +42,14 @@ final class YAMLEventStream {
     deinit {
         if holdsEvent { yaml_event_delete(event) }
         if initialized { yaml_parser_delete(parser) }
+        pages.deinitialize(count: 1)
+        pages.deallocate()
         event.deallocate()
         parser.deallocate()
     }
 
     /// The next event; valid until the next call. After the stream's end libyaml repeats an empty event.
+    @inline(__always)
     func next() throws(CatalogReadError) -> UnsafePointer<yaml_event_t> {
         if holdsEvent {
             yaml_event_delete(event)
@@ -56,7 +61,7 @@ final class YAMLEventStream {
         guard yaml_parser_parse(parser, event) == 1 else { throw syntaxError() }
         holdsEvent = true
         if let start = bytes.baseAddress, let current = parser.pointee.input.string.current {
-            pages.passed(start.distance(to: UnsafeRawPointer(current)))
+            pages.pointee.passed(start.distance(to: UnsafeRawPointer(current)))
         }
         if event.pointee.type == YAML_SEQUENCE_START_EVENT || event.pointee.type == YAML_MAPPING_START_EVENT {
             try checkNesting()
