@@ -24,6 +24,38 @@ struct ParallelReadingTests {
         }
     }
 
+    @Test("a long stream comes through whole and in order while either side in turn is the slower",
+          arguments: [1, 2, 3, 4, 16])
+    func longStream(lookahead: Int) throws {
+        // The producer is woken once half the values ready are taken, the caller once a first value is ready: a
+        // lost wake-up would stop the stream. The caller reads on a thread of its own, so that a stopped stream
+        // fails here after a minute (`finish()` then ends the production, and the read) instead of hanging.
+        let reader = ReadAhead(count: 20_000, lookahead: lookahead) { index throws(CatalogReadError) in
+            if index % 1_000 < 10 { usleep(200) }
+            return index
+        }
+        final class Taken: @unchecked Sendable {
+            var values: [Int] = []
+        }
+        let taken = Taken()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            while let value = try? reader.next() {
+                taken.values.append(value)
+                if value % 1_000 >= 500, value % 1_000 < 510 { usleep(200) }
+            }
+            done.signal()
+        }.start()
+
+        let intime = done.wait(timeout: .now() + 60) == .success
+        reader.finish()
+        if !intime { done.wait() }
+        let whole = taken.values == Array(0..<20_000)  // Compared apart: a failure would print 20,000 values.
+
+        #expect(intime)
+        #expect(whole, "\(taken.values.count) values came")
+    }
+
     @Test("a folder's files up to the limit come parsed, bigger ones as their bytes, in listing order")
     func folderFilesParsedOrAsBytes() throws {
         let folder = try Fixtures.temporaryFolder()

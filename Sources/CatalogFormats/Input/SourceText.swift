@@ -42,8 +42,7 @@ final class SourceText {
     /// millions of them without a path each.
     func lineAndColumn(ofOffset offset: Int) -> (line: Int, column: Int) {
         let clamped = min(max(offset, 0), bytes.count)
-        let line = lineIndex(of: clamped)
-        let lineStart = lineStarts[line]
+        let (line, lineStart) = lineIndex(of: clamped)
         // A short distance is counted directly (eight bytes a step); past that, ASCII text needs no counting (on
         // minified JSON's one line, the first 4 KiB too), and other text is counted up to 4 KiB, or else goes
         // through the checkpoints.
@@ -128,8 +127,10 @@ final class SourceText {
     /// The line of the previous location: readers ask front to back, mostly on the same or a nearby line.
     private var lastLineIndex = 0
 
-    /// The index of the last line start ≤ offset: a few lines on from the previous one, else a binary search.
-    private func lineIndex(of offset: Int) -> Int {
+    /// The index of the last line start ≤ offset, and that start: a few lines on from the previous one, else a
+    /// binary search. The table is read once (each read of the lazy property retains it, and is checked for
+    /// exclusive access: a location for each of a snapshot's million records asks).
+    private func lineIndex(of offset: Int) -> (index: Int, start: Int) {
         let starts = lineStarts
         var line = lastLineIndex
         if starts[line] <= offset {
@@ -137,11 +138,12 @@ final class SourceText {
             while line < limit, starts[line + 1] <= offset { line += 1 }
             if line == starts.count - 1 || starts[line + 1] > offset {
                 lastLineIndex = line
-                return line
+                return (line, starts[line])
             }
         }
-        lastLineIndex = SourceText.lineIndex(of: offset, lineStarts: starts)
-        return lastLineIndex
+        line = SourceText.lineIndex(of: offset, lineStarts: starts)
+        lastLineIndex = line
+        return (line, starts[line])
     }
 
     /// The index of the last line start ≤ offset (binary search).
