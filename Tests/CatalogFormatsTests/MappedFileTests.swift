@@ -79,21 +79,19 @@ struct MappedFileTests {
         let data = try FileLoading.parsingData(at: file, displayPath: "big.bin")
         var residents: [Int] = []
 
-        try data.withUnsafeBytes { raw in
-            _ = Self.readsAs(data, Self.pattern)
-            var pages = PassedPages(releasingAll: raw)
-            residents.append(try #require(try residentKiB(of: data)))
-            _ = Self.readsAs(data, Self.pattern)
-            residents.append(try #require(try residentKiB(of: data)))
-            pages.passed(512 << 10)  // Less than a mebibyte on: nothing yet.
-            residents.append(try #require(try residentKiB(of: data)))
-            pages.passed((3 << 20) + 100)  // The pages before 3 MiB + 100 bytes: 3 MiB.
-            residents.append(try #require(try residentKiB(of: data)))
-            pages.passed((3 << 20) + 200)  // On from there by less than a mebibyte: nothing.
-            residents.append(try #require(try residentKiB(of: data)))
-            pages.passed(Self.size)  // The end: every page.
-            residents.append(try #require(try residentKiB(of: data)))
-        }
+        _ = Self.readsAs(data, Self.pattern)
+        var pages = PassedPages(releasingAll: data)
+        residents.append(try #require(try residentKiB(of: data)))
+        _ = Self.readsAs(data, Self.pattern)
+        residents.append(try #require(try residentKiB(of: data)))
+        pages.passed(512 << 10)  // Less than a mebibyte on: nothing yet.
+        residents.append(try #require(try residentKiB(of: data)))
+        pages.passed((3 << 20) + 100)  // The pages before 3 MiB + 100 bytes: 3 MiB.
+        residents.append(try #require(try residentKiB(of: data)))
+        pages.passed((3 << 20) + 200)  // On from there by less than a mebibyte: nothing.
+        residents.append(try #require(try residentKiB(of: data)))
+        pages.passed(Self.size)  // The end: every page.
+        residents.append(try #require(try residentKiB(of: data)))
 
         // The pages behind the reader go; a page ahead may go too (a file's huge page mapped whole is given back
         // whole), which costs a fault, not a byte.
@@ -122,10 +120,8 @@ struct MappedFileTests {
 
         inMemory.withUnsafeBytes { MappedFile.release($0, from: 0, upTo: $0.count) }
         read.withUnsafeBytes { MappedFile.release($0, from: 0, upTo: $0.count) }
-        inMemory.withUnsafeBytes { raw in
-            var pages = PassedPages(releasingAll: raw)
-            pages.passed(raw.count)
-        }
+        var pages = PassedPages(releasingAll: inMemory)
+        pages.passed(inMemory.count)
 
         // Compared apart: a failed `#expect` of two collections works out their difference, too slow at 8 MiB.
         let keptInMemory = inMemory == Self.pattern(count: Self.size)

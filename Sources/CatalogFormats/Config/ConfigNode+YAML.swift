@@ -18,7 +18,7 @@ extension ConfigNode {
                           products: ConfigProductSink? = nil) throws(CatalogReadError) -> ConfigNode? {
         let result = data.withUnsafeBytes { bytes in
             Result { () throws(CatalogReadError) -> ConfigNode? in
-                var builder = YAMLConfigBuilder(events: YAMLEventStream(bytes: bytes, path: path),
+                var builder = YAMLConfigBuilder(events: YAMLEventStream(bytes: bytes, of: data, path: path),
                                                 source: ConfigSource(path: path), products: products,
                                                 budget: YAMLConfigBuilder.nodeBudget(forByteCount: data.count))
                 return try builder.document()

@@ -60,15 +60,15 @@ enum MappedFile {
 /// The part of a file's bytes a reader has passed, given back a mebibyte at a time (`MappedFile.release`):
 /// a reader reports where it is as often as it likes, and the pages behind it go in few calls.
 struct PassedPages {
-    private let bytes: UnsafeRawBufferPointer
+    private let bytes: Data
     /// Where the pages given back so far end.
     private var released = 0
 
     /// Gives back every whole page of `bytes` (they were read to check them, and the reader reads them again
     /// from the start); then `passed(_:)` gives back those behind the reader as it goes.
-    init(releasingAll bytes: UnsafeRawBufferPointer) {
+    init(releasingAll bytes: Data) {
         self.bytes = bytes
-        MappedFile.release(bytes, from: 0, upTo: bytes.count)
+        bytes.withUnsafeBytes { MappedFile.release($0, from: 0, upTo: $0.count) }
     }
 
     /// How far the reader goes between two releases.
@@ -77,7 +77,7 @@ struct PassedPages {
     /// The reader is done with the bytes before `offset`.
     mutating func passed(_ offset: Int) {
         guard offset >= released + Self.step else { return }
-        MappedFile.release(bytes, from: released, upTo: offset)
+        bytes.withUnsafeBytes { MappedFile.release($0, from: released, upTo: offset) }
         released = offset
     }
 }

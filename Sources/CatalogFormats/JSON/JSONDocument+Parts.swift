@@ -11,31 +11,30 @@ extension JSONDocument {
     /// document of its own, with its position, in file order. Returns the array's location and its number of
     /// elements; or, when the top level is not an array, the whole document, parsed as `init(data:path:)` parses
     /// it. The errors are those of `init(data:path:)`, except that an error `element` throws ends the reading:
-    /// an element that fails is reported before a syntax error in a later one. The pages of a mapped file that
-    /// the elements handled are on are given back as the reading goes (`PassedPages`).
+    /// an element that fails is reported before a syntax error in a later one. The pages of a mapped file are
+    /// given back behind the element handled (`parsedAhead`).
     static func forEachElement(
         data: Data, path: String, _ element: (JSONDocument, Int) throws(CatalogReadError) -> Void
     ) throws(CatalogReadError) -> TopLevel {
         let (utf8, isASCII) = try TextEncoding.utf8Text(data, path: path)
         let source = SourceText(path: path, bytes: utf8, isASCII: isASCII)
-        source.prepareLocations()
         // Each element reads the file's bytes through a pointer lent for the time `element` runs (an App Store
         // Connect export's pool looks values up millions of times, and each reach through `Data` was checked for
         // exclusive access: an eighth of a check's instructions); one that `element` keeps gets a copy of its own.
         typealias Parsed = Result<(offset: Int, count: Int)?, JSONSyntaxError>
         let reading: Result<Parsed, CatalogReadError> = utf8.withUnsafeBytes { raw in
             let fileBytes = raw.bindMemory(to: UInt8.self)
-            var pages = PassedPages(releasingAll: raw)
             return Result { () throws(CatalogReadError) in
-                try parsedAhead(utf8) { bytes, emit throws(JSONSyntaxError) in
+                try parsedAhead(source) { bytes, emit throws(JSONSyntaxError) in
                     try JSONTapeParser.parseElements(bytes) { tape, position in emit((tape, position)) }
+                } start: { part in
+                    part.tape[0].offset
                 } handle: { (part: (tape: JSONTape, position: Int)) throws(CatalogReadError) in
                     var document = JSONDocument(element: part.tape, source: source, borrowing: fileBytes)
                     defer {
                         if !isKnownUniquelyReferenced(&document) { document.endBorrow() }
                     }
                     try element(document, part.position)
-                    pages.passed(part.tape[0].offset)
                 }
             }
         }
@@ -49,14 +48,22 @@ extension JSONDocument {
         }
     }
 
-    /// Runs `parse` over `data`'s bytes on the second core (`ReadAhead`), a few parts ahead of `handle`, which
+    /// Runs `parse` over `source`'s bytes on the second core (`ReadAhead`), a few parts ahead of `handle`, which
     /// gets each part it emits in order; returns how the parsing ended once every part is handled. An error
     /// `handle` throws stops the parsing and is thrown.
+    ///
+    /// The file's line table is made first (`prepareLocations`), the one reading of the whole file after its
+    /// UTF-8 check; then the pages of a mapped file are given back (`PassedPages`): all of them, and again those
+    /// before the `start` of each part handled, as the parsing reads them in again.
     private static func parsedAhead<Part, Outcome>(
-        _ data: Data,
+        _ source: SourceText,
         parse: @escaping @Sendable (UnsafeBufferPointer<UInt8>, (Part) -> Bool) throws(JSONSyntaxError) -> Outcome,
+        start: (Part) -> Int?,
         handle: (Part) throws(CatalogReadError) -> Void
     ) throws(CatalogReadError) -> Result<Outcome, JSONSyntaxError> {
+        source.prepareLocations()
+        let data = source.bytes
+        var pages = PassedPages(releasingAll: data)
         let reads = ReadAhead<ParsedAhead<Part, Outcome>>(lookahead: 16) { emit in
             let outcome: Result<Outcome, JSONSyntaxError> = data.withUnsafeBytes { raw in
                 Result { () throws(JSONSyntaxError) in try parse(raw.bindMemory(to: UInt8.self)) { emit(.part($0)) } }
@@ -68,6 +75,7 @@ extension JSONDocument {
             switch step {
             case .part(let part):
                 try handle(part)
+                if let offset = start(part) { pages.passed(offset) }
                 // Its tape is freed on the other core.
                 reads.retire(step)
             case .end(let outcome): return outcome
@@ -92,25 +100,18 @@ extension JSONDocument {
     /// offsets the file's. Returns the object's offset; or, when the top level is not an object, the whole
     /// document, parsed as `init(utf8:path:)` parses it. The errors are those of `init(utf8:path:)`, except that
     /// an error `event` throws ends the reading: the events before a syntax error are handed over before it is
-    /// thrown. The pages of a mapped file before the value handled are given back as the reading goes
-    /// (`PassedPages`).
+    /// thrown. The pages of a mapped file are given back behind the value handled (`parsedAhead`).
     static func forEachMember(
         in source: SourceText, splitting split: JSONTapeParser.Split,
         _ event: (MemberEvent) throws(CatalogReadError) -> Void
     ) throws(CatalogReadError) -> TopLevelObject {
-        source.prepareLocations()
-        let reading: Result<Result<Int?, JSONSyntaxError>, CatalogReadError> = source.bytes.withUnsafeBytes { raw in
-            var pages = PassedPages(releasingAll: raw)
-            return Result { () throws(CatalogReadError) in
-                try parsedAhead(source.bytes) { bytes, emit throws(JSONSyntaxError) in
-                    try JSONTapeParser.parseMembers(bytes, splitting: split, emit)
-                } handle: { (parsed: JSONTapeParser.MemberEvent) throws(CatalogReadError) in
-                    try event(parsed.map { JSONDocument(element: $0, source: source) })
-                    if let offset = parsed.offset { pages.passed(offset) }
-                }
-            }
+        let result = try parsedAhead(source) { bytes, emit throws(JSONSyntaxError) in
+            try JSONTapeParser.parseMembers(bytes, splitting: split, emit)
+        } start: { (parsed: JSONTapeParser.MemberEvent) in
+            parsed.offset
+        } handle: { parsed throws(CatalogReadError) in
+            try event(parsed.map { JSONDocument(element: $0, source: source) })
         }
-        let result = try reading.get()
         switch result {
         case .success(let offset):
             guard let offset else { return .document(try JSONDocument(utf8: source.bytes, path: source.path)) }

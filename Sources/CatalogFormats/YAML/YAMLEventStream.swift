@@ -27,11 +27,11 @@ final class YAMLEventStream {
     /// The path shown in locations.
     let path: String
 
-    /// Starts parsing `bytes` (UTF-8, no byte order mark needed). The bytes must outlive the stream.
-    init(bytes: UnsafeRawBufferPointer, path: String) {
+    /// Starts parsing `bytes`, those of `file` (UTF-8, no byte order mark needed), lent for the stream's life.
+    init(bytes: UnsafeRawBufferPointer, of file: Data, path: String) {
         self.bytes = bytes
         self.path = path
-        pages.initialize(to: PassedPages(releasingAll: bytes))
+        pages.initialize(to: PassedPages(releasingAll: file))
         initialized = yaml_parser_initialize(parser) == 1
         guard initialized else { return }
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
