@@ -342,6 +342,20 @@ struct PlayJSONReaderTests {
         #expect(error.message.contains(message), "\(error.message)")
     }
 
+    @Test("a list on one line: a column after non-ASCII text counts characters, not bytes")
+    func columnAfterNonASCIIText() throws {
+        // The title's "é" and "☕" are 2 and 3 bytes: the "1x" is character 178 of the line and byte 181.
+        let text = #"{"subscriptions":[{"productId":"s","listings":[{"title":"Prémium ☕"}],"basePlans":"#
+            + #"[{"basePlanId":"b","regionalConfigs":[{"regionCode":"US","price":"#
+            + #"{"currencyCode":"USD","units":"1x"}}]}]}]}"#
+
+        let error = try error(text: text)
+
+        #expect(error.message.hasSuffix(#"price.units: "1x" is not a whole, non-negative number of units"#),
+                "\(error.message)")
+        #expect(error.location == SourceLocation(path: "doc.json", line: 1, column: 178), "\(error)")
+    }
+
     @Test(arguments: [
         (#"{"sku": "a", "prices": {"US": {"priceMicros": "0.99", "currency": "USD"}}}"#,
          #"prices.US.priceMicros: "0.99" is not an amount in micros"#),

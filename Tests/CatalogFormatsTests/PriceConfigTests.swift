@@ -152,3 +152,20 @@ struct RepeatedPriceTextTests {
         }
     }
 }
+
+@Suite("config: JSON locations")
+struct JSONConfigLocationTests {
+    @Test("a config on one line: a column after non-ASCII text counts characters, not bytes")
+    func columnAfterNonASCIIText() throws {
+        // Four letters of 2 bytes ("é" twice, "è", "û") and "☕" of 3 come before the "1,09": it is character 173
+        // of the line and byte 179.
+        let text = #"{"version":1,"app":{"bundleId":"com.example.app","baseTerritory":"US"},"products":"#
+            + #"{"coins.café":{"type":"consumable","name":"Crème brûlée ☕","prices":"#
+            + #"{"US":"0.99 USD","FR":"1,09 EUR"}}}}"#
+
+        let error = try #require(ConfigTesting.error(readingText: text, displayPath: "products.json"))
+
+        #expect(error.message.contains(#"prices.FR: "1,09" is not a decimal amount"#), "\(error.message)")
+        #expect(error.location == SourceLocation(path: "products.json", line: 1, column: 173), "\(error)")
+    }
+}

@@ -4,17 +4,18 @@ import Foundation
 extension ConfigNode {
     /// Parses a JSON config into a tree with `JSONDocument` (strict RFC 8259, duplicate keys rejected, numbers
     /// kept as their source text). Every value and key is marked by its byte offset: its line and column are
-    /// counted only when asked for. `data` is UTF-8 from `TextEncoding.utf8`.
+    /// counted only when asked for. `data` is UTF-8 from `TextEncoding.utf8`; `isASCII`, when the caller knows it
+    /// from that check, spares `SourceText` a pass over the bytes.
     ///
     /// With a `products` sink, the members of the root's `products` object go to the sink as they are parsed, one
     /// at a time (`JSONDocument.forEachMember`): no tape of the whole file is held.
-    static func parseJSON(_ data: Data, path: String,
+    static func parseJSON(_ data: Data, isASCII: Bool? = nil, path: String,
                           products: ConfigProductSink? = nil) throws(CatalogReadError) -> ConfigNode {
         guard let products else {
-            let document = try JSONDocument(utf8: data, path: path)
+            let document = try JSONDocument(utf8: data, path: path, isASCII: isASCII)
             return convert(document.root, source: ConfigSource(text: document.source))
         }
-        let text = SourceText(path: path, bytes: data)
+        let text = SourceText(path: path, bytes: data, isASCII: isASCII)
         let source = ConfigSource(text: text)
         var entries: [ConfigEntry] = []
         var productEntries: [ConfigEntry] = []

@@ -15,11 +15,13 @@ extension ConfigNode {
     static func parse(_ file: Data, path: String, emptyFile: String, products: ConfigProductSink? = nil,
                       problems: ConfigProblems = ConfigProblems()) throws(CatalogReadError) -> ConfigNode? {
         do throws(CatalogReadError) {
-            let data = try TextEncoding.utf8(file, path: path)
+            let (data, isASCII) = try TextEncoding.utf8Text(file, path: path)
             guard !isBlank(data) else {
                 throw CatalogReadError(emptyFile, at: SourceLocation(path: path, line: 1, column: 1))
             }
-            if isJSON(data, path: path) { return try parseJSON(data, path: path, products: products) }
+            if isJSON(data, path: path) {
+                return try parseJSON(data, isASCII: isASCII, path: path, products: products)
+            }
             return try parseYAML(data, path: path, products: products)
         } catch {
             throw problems.including(error)

@@ -101,7 +101,8 @@ struct PlayCatalogBuilder {
     /// other document — a single resource, a list that is not an array, lists in another order than `add(_:)`
     /// reads them — is parsed whole and read by `add(_:)`.
     mutating func add(fileBytes data: Data, path: String) throws(CatalogReadError) {
-        let source = SourceText(path: path, bytes: try TextEncoding.utf8(data, path: path))
+        let (utf8, isASCII) = try TextEncoding.utf8Text(data, path: path)
+        let source = SourceText(path: path, bytes: utf8, isASCII: isASCII)
         let before = self
         var list: (name: String, rank: Int, count: Int)?
         var readWhole = false
