@@ -59,6 +59,12 @@ enum CurrencyChangeoverTable {
                    source: "Council of the EU, 12 July 2022; Apple developer news, September 2022"),
     ].compactMap { $0 }
 
+    /// The territories that have a changeover, in territory order, each with its changeovers, oldest first.
+    static let byTerritory: [(territory: Territory, changeovers: [CurrencyChangeover])] =
+        Dictionary(grouping: all, by: \.territory)
+            .map { ($0.key, $0.value.sorted { $0.date < $1.date }) }
+            .sorted { $0.territory < $1.territory }
+
     private static func changeover(_ territory: String, _ date: String, from: String, to: String, rate: String,
                                    source: String) -> CurrencyChangeover? {
         guard let territory = Territory(code: territory), let date = CalendarDate(iso: date),
@@ -71,7 +77,7 @@ enum CurrencyChangeoverTable {
 extension Territory {
     /// The storefront currency changeovers of this territory, oldest first.
     public var currencyChangeovers: [CurrencyChangeover] {
-        CurrencyChangeoverTable.all.filter { $0.territory == self }.sorted { $0.date < $1.date }
+        CurrencyChangeoverTable.byTerritory.first { $0.territory == self }?.changeovers ?? []
     }
 
     /// The App Store currency of this territory on `date`: the current one, or the one before a later
