@@ -99,4 +99,23 @@ struct TerritoryTests {
         let codes = ["US", "DE", "JP", "AU"].compactMap { Territory(code: $0) }
         #expect(codes.sorted().map(\.alpha2) == ["AU", "DE", "JP", "US"])
     }
+
+    @Test("a set of territories holds each territory it was given, and only those, in every word of its bits")
+    func territoryBits() throws {
+        // Arrange: the first and last codes of the table, and codes on either side of the 64-bit boundaries.
+        let codes = TerritoryTable.alpha2Codes
+        #expect(codes.count <= 256)
+        let chosen = Set([0, 63, 64, 127, 128, 191, 192, codes.count - 1].map { codes[$0] })
+        var bits = TerritoryBits()
+
+        // Act
+        for code in chosen {
+            bits.insert(try #require(Territory(code: code)))
+        }
+
+        // Assert
+        for code in codes {
+            #expect(bits.contains(try #require(Territory(code: code))) == chosen.contains(code), "\(code)")
+        }
+    }
 }

@@ -110,6 +110,18 @@ struct ScheduledConfigTests {
         #expect(error.message.contains(message), "\(error.message)")
         #expect(error.location == SourceLocation(path: "products.yml", line: line, column: column), "\(error)")
     }
+
+    @Test("a territory whose first spelling has a wrong price is read from its second, with one problem")
+    func wrongPriceThenAnotherSpelling() throws {
+        // Arrange: US's price has no currency; USA, the same territory, is priced right.
+        let text = "version: 1\nproducts:\n  a: { type: consumable, prices: { US: 1.99, USA: 2.99 USD, DE: 1 EUR } }\n"
+
+        // Act
+        let error = try #require(ConfigTesting.error(readingText: text))
+
+        // Assert: the missing currency alone, not also a territory priced twice.
+        #expect(error.problems.map(\.message) == [#"products.a.prices.US: "1.99" needs a currency, e.g. "1.99 USD""#])
+    }
 }
 
 /// A config's prices are read once per text and then found by their text's bytes (`ConfigValidator.MoneyTexts`,

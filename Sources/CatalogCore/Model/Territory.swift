@@ -4,7 +4,7 @@
 /// a catalog's 350,000 prices are keyed, hashed and ordered by a small integer rather than by a `String`.
 public struct Territory: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The position in `TerritoryTable.alpha2Codes`.
-    private let position: UInt16
+    fileprivate let position: UInt16
 
     /// Accepts an ISO 3166-1 alpha-2 or alpha-3 code in upper case; nil for anything else.
     public init?(code: some StringProtocol) {
@@ -49,4 +49,26 @@ public struct Territory: Hashable, Comparable, Sendable, CustomStringConvertible
     public var description: String { alpha2 }
 
     public static func < (lhs: Territory, rhs: Territory) -> Bool { lhs.position < rhs.position }
+}
+
+/// A set of territories as a bit per territory: adding one and asking for one cost a shift, not a hash, for a
+/// reader's check that no territory of a 175-territory price map is listed twice (a config of 2,000 products
+/// makes 800,000 such checks).
+public struct TerritoryBits: Sendable {
+    private var words = [UInt64](repeating: 0, count: (TerritoryTable.alpha2Codes.count + 63) / 64)
+
+    /// An empty set.
+    public init() {}
+
+    /// Adds `territory`.
+    public mutating func insert(_ territory: Territory) {
+        let position = Int(territory.position)
+        words[position / 64] |= 1 << UInt64(position % 64)
+    }
+
+    /// Whether `territory` is in the set.
+    public func contains(_ territory: Territory) -> Bool {
+        let position = Int(territory.position)
+        return words[position / 64] & (1 << UInt64(position % 64)) != 0
+    }
 }

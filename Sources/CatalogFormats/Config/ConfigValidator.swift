@@ -414,31 +414,42 @@ struct ConfigValidator: ConfigNodeReading {
             guard !entries.isEmpty else {
                 throw CatalogReadError("\(path): lists no territory (e.g. US: 9.99 USD)", at: value.location)
             }
-            var result: [Territory: Price] = [:]
-            result.reserveCapacity(entries.count)
-            for entry in entries {
-                do throws(CatalogReadError) {
-                    // The key path is built only for a message: a big config has hundreds of thousands of prices.
-                    let territory = try territory(entry.key, at: entry.keyLocation,
-                                                  path: path.appending(key: entry.key))
-                    // A territory priced twice is rare: the earlier entry is searched for only then.
-                    if result[territory] != nil,
-                       let earlier = entries.first(where: { Territory(code: $0.key) == territory }) {
-                        let also = ConfigScalar.quote(earlier.key)
-                        throw CatalogReadError(
-                            "\(path.appending(key: entry.key)): \(territory.alpha2) is priced twice "
-                                + "(also as \(also) at line \(earlier.keyLocation.line ?? 0), "
-                                + "column \(earlier.keyLocation.column ?? 0))",
-                            at: entry.keyLocation)
-                    }
-                    let money = try money(entry.value, path: path.appending(key: entry.key))
-                    result[territory] = Price(territory: territory, money: money, location: entry.value.location)
-                } catch {
-                    problems.add(error)
-                }
-            }
-            return result
+            // The entries are read in place, through their buffer: a copy of each, or of its node, would retain
+            // its key, its value and its source.
+            return entries.withUnsafeBufferPointer { territoryPrices($0, path: path) }
         }
+    }
+
+    /// The prices of a `prices:` mapping's entries; a problem of an entry is recorded and the entry left out.
+    private func territoryPrices(_ entries: UnsafeBufferPointer<ConfigEntry>,
+                                 path: ConfigPath) -> [Territory: Price] {
+        var result: [Territory: Price] = [:]
+        result.reserveCapacity(entries.count)
+        // The territories priced so far, a bit each: a lookup in `result` costs a hash per price.
+        var priced = TerritoryBits()
+        for index in entries.indices {
+            do throws(CatalogReadError) {
+                let key = entries[index].key
+                // The key path is built only for a message: a big config has hundreds of thousands of prices.
+                let territory = try territory(key, at: entries[index].keyLocation, path: path.appending(key: key))
+                // A territory priced twice is rare: the earlier entry is searched for only then.
+                if priced.contains(territory),
+                   let earlier = entries.first(where: { Territory(code: $0.key) == territory }) {
+                    let also = ConfigScalar.quote(earlier.key)
+                    throw CatalogReadError(
+                        "\(path.appending(key: key)): \(territory.alpha2) is priced twice "
+                            + "(also as \(also) at line \(earlier.keyLocation.line ?? 0), "
+                            + "column \(earlier.keyLocation.column ?? 0))",
+                        at: entries[index].keyLocation)
+                }
+                let money = try money(entries[index].value, path: path.appending(key: key))
+                priced.insert(territory)
+                result[territory] = Price(territory: territory, money: money, location: entries[index].value.location)
+            } catch {
+                problems.add(error)
+            }
+        }
+        return result
     }
 
     /// An intro offer; each problem of its fields is recorded, and nil is returned when its mode or period is

@@ -136,8 +136,8 @@ public struct CatalogJSONExporter: Sendable {
                              to json: inout PrettyJSONWriter) {
         json.key("prices")
         json.beginObject()
-        for price in prices.sorted(by: { $0.territory < $1.territory }) {
-            json.key(price.territory.alpha2)
+        for price in prices {
+            json.territoryKey(price.territory)
             guard let later = form.schedules[price.territory] else {
                 json.money(price.money)
                 continue

@@ -57,6 +57,18 @@ struct PrettyJSONWriter {
         afterKey = true
     }
 
+    /// A territory's code as a key: two capital letters, which JSON never escapes, so they are not looked through.
+    mutating func territoryKey(_ territory: Territory) {
+        beginValue()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: territory.alpha2.utf8)
+        bytes.append(contentsOf: Self.quoteAndColon)
+        afterKey = true
+    }
+
+    /// What ends a key: its closing quote and ` : `.
+    private static let quoteAndColon: [UInt8] = [UInt8(ascii: "\""), 0x20, UInt8(ascii: ":"), 0x20]
+
     mutating func string(_ value: String) {
         beginValue()
         appendString(value)
@@ -136,7 +148,7 @@ struct PrettyJSONWriter {
         key(name)
         beginObject()
         for (territory, value) in entries.sorted(by: { $0.key < $1.key }) {
-            key(territory.alpha2)
+            territoryKey(territory)
             write(&self, value)
         }
         endObject()
