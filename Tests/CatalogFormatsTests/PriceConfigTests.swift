@@ -111,7 +111,7 @@ struct ScheduledConfigTests {
         #expect(error.location == SourceLocation(path: "products.yml", line: line, column: column), "\(error)")
     }
 
-    @Test("a territory whose first spelling has a wrong price is read from its second, with one problem")
+    @Test("a territory whose first spelling has a wrong price is one problem, not also priced twice at its second")
     func wrongPriceThenAnotherSpelling() throws {
         // Arrange: US's price has no currency; USA, the same territory, is priced right.
         let text = "version: 1\nproducts:\n  a: { type: consumable, prices: { US: 1.99, USA: 2.99 USD, DE: 1 EUR } }\n"
