@@ -139,6 +139,32 @@ final class XMLEventRecorder: XMLEventHandler {
         #expect(recorder.elements.dropFirst().allSatisfy { $0.column == 3 })
     }
 
+    @Test("an error in a file of several blocks is at its place, near the start or in the last block",
+          arguments: [2, 119_999])
+    func errorInFileOfBlocks(badLine: Int) throws {
+        // Arrange: about 2.5 MB, three blocks read ahead of the parser; one element's end tag is misspelled.
+        var lines = ["<root>"] + (0..<120_000).map { "  <item n=\"\($0)\"/>" } + ["</root>"]
+        lines[badLine - 1] = "  <item n=\"bad\"></itme>"
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("doc.xml")
+        try Data(lines.joined(separator: "\n").utf8).write(to: url)
+
+        // Act
+        var thrown: CatalogReadError?
+        do {
+            try XMLSAXParser.parse(contentsOf: url, displayPath: "doc.xml", handler: XMLEventRecorder())
+        } catch {
+            thrown = error
+        }
+
+        // Assert
+        let error = try #require(thrown)
+        #expect(error.location.path == "doc.xml")
+        #expect(error.location.line == badLine, "\(error)")
+        #expect(error.message.contains("itme"), "\(error.message)")
+    }
+
     @Test("UTF-16 is read as its declaration says, with exact positions", arguments: [false, true])
     func utf16(bigEndian: Bool) throws {
         let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<root>\n  <a>x</a>\n</root>\n"

@@ -70,9 +70,10 @@ final class XMLSAXParser {
             }
     }
 
-    /// Parses a file, reporting its events to `handler`: read block by block, so memory stays flat in the
-    /// size of the file (a UTF-16 or UTF-32 file, transcoded first, is read whole). A missing or unreadable
-    /// file is an error naming `displayPath`.
+    /// Parses a file, reporting its events to `handler`: read block by block, two blocks ahead of the parser on a
+    /// second core (`ReadAhead`), so memory stays flat in the size of the file (a UTF-16 or UTF-32 file,
+    /// transcoded first, is read whole). A missing or unreadable file is an error naming `displayPath`; a block
+    /// that cannot be read is the error once the blocks before it are parsed, as a read in line would throw it.
     static func parse(contentsOf url: URL, displayPath: String, handler: XMLEventHandler,
                       countsLinesItself: Bool = false) throws(CatalogReadError) {
         _ = libraryInitialized
@@ -86,13 +87,23 @@ final class XMLSAXParser {
             return
         }
         var head: Data? = try XMLDocumentBytes(first, path: displayPath).bytes
+        // The rest is read on the second core, two blocks ahead of libxml2: the kernel's copy of the file, the
+        // page faults of each new block and the line breaks' check are then off the parsing core.
+        let rest = file
+        let blocks = ReadAhead<Data>(lookahead: 2) { emit throws(CatalogReadError) in
+            var file = rest
+            while let block = try file.next() {
+                guard emit(XMLDocumentBytes.withXMLLineBreaks(block)) else { return }
+            }
+        }
+        defer { blocks.finish() }
         try XMLSAXParser(displayPath: displayPath, handler: handler, countsLinesItself: countsLinesItself)
             .run(ignoringDeclaredEncoding: false) { () throws(CatalogReadError) -> Data? in
                 if let block = head {
                     head = nil
                     return block
                 }
-                return try file.next().map(XMLDocumentBytes.withXMLLineBreaks)
+                return try blocks.next()
             }
     }
 
