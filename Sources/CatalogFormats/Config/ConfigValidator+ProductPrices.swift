@@ -155,15 +155,17 @@ extension ConfigValidator {
             throw CatalogReadError("\(path): lists no territory (e.g. \(example))", at: node.location)
         }
         var result: [Territory: Value] = [:]
-        var spellings: [Territory: ConfigEntry] = [:]
+        // The territories listed so far (a wrong value included), a bit each, as `prices` keeps them.
+        var listed = TerritoryBits()
         for entry in entries {
             let entryPath = path.appending(key: entry.key)
             problems.recording { () throws(CatalogReadError) in
                 let territory = try territory(entry.key, at: entry.keyLocation, path: entryPath)
-                if let earlier = spellings[territory] {
+                if listed.contains(territory),
+                   let earlier = entries.first(where: { Territory(code: $0.key) == territory }) {
                     throw Self.repeated(territory, entry, path: entryPath, verb: verb, earlier: earlier)
                 }
-                spellings[territory] = entry
+                listed.insert(territory)
                 result[territory] = try read(entry, entryPath)
             }
         }

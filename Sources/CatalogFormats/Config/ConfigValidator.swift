@@ -435,12 +435,8 @@ struct ConfigValidator: ConfigNodeReading {
                 // A territory priced twice is rare: the earlier entry is searched for only then.
                 if priced.contains(territory),
                    let earlier = entries.first(where: { Territory(code: $0.key) == territory }) {
-                    let also = ConfigScalar.quote(earlier.key)
-                    throw CatalogReadError(
-                        "\(path.appending(key: key)): \(territory.alpha2) is priced twice "
-                            + "(also as \(also) at line \(earlier.keyLocation.line ?? 0), "
-                            + "column \(earlier.keyLocation.column ?? 0))",
-                        at: entries[index].keyLocation)
+                    throw Self.repeated(territory, entries[index], path: path.appending(key: key), verb: "priced",
+                                        earlier: earlier)
                 }
                 let money = try money(entries[index].value, path: path.appending(key: key))
                 priced.insert(territory)

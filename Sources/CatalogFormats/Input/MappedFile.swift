@@ -39,6 +39,11 @@ enum MappedFile {
         })
     }
 
+    #if os(Linux)
+    /// The size of a page of memory, asked once.
+    private static let pageSize = UInt(max(sysconf(Int32(_SC_PAGESIZE)), 1))
+    #endif
+
     /// Gives back the whole pages of `bytes[from ..< upTo]` (the page that holds `from` included) when `bytes` lie
     /// in a mapping of `map`: the caller reads none of them again, or reads them from the file again.
     static func release(_ bytes: UnsafeRawBufferPointer, from: Int, upTo: Int) {
@@ -48,7 +53,7 @@ enum MappedFile {
         let end = start + UInt(min(upTo, bytes.count))
         guard let mapping = lock.withLock({ mappings.first { $0.contains(start) && end <= $0.upperBound } })
         else { return }
-        let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
+        let page = Self.pageSize
         let first = max(mapping.lowerBound, (start + UInt(max(from, 0))) / page * page)
         let last = end / page * page
         guard last > first, let pointer = UnsafeMutableRawPointer(bitPattern: first) else { return }
