@@ -174,12 +174,13 @@ struct MappedReadingTests {
     /// the text is twice `FileLoading.readLimit`, each copy's `productId` (when it has one) made its own.
     private static func repeated(_ relativePath: String, list: String?) throws -> Data {
         let fixture = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.url(relativePath)))
-        let elements = try #require(list.map { (fixture as? [String: Any])?[$0] } ?? fixture) as? [Any]
-        let one = try JSONSerialization.data(withJSONObject: try #require(elements), options: [.sortedKeys])
+        let container: Any? = if let list { (fixture as? [String: Any])?[list] } else { fixture }
+        let elements = try #require(container as? [Any])
+        let one = try JSONSerialization.data(withJSONObject: elements, options: [.sortedKeys])
         let copies = 2 * FileLoading.readLimit / one.count + 1
         var all: [Any] = []
         for copy in 0..<copies {
-            for case var element as [String: Any] in try #require(elements) {
+            for case var element as [String: Any] in elements {
                 if let id = element["productId"] as? String { element["productId"] = "\(id)-\(copy)" }
                 all.append(element)
             }
