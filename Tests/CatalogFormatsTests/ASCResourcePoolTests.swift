@@ -275,11 +275,42 @@ import Testing
         // Every byte moves the hash (it picks the slot): no two of these ids share one.
         let hashes = ids.map { id in
             var id = id
-            return id.withUTF8 { ASCResourceIndex.hash(TypeID(0), $0) }
+            return id.withUTF8 { ASCResourceIndex.hash($0) }
         }
         #expect(Set(hashes).count == ids.count)
-        #expect(ASCResourceIndex.hash(TypeID(0), UnsafeBufferPointer(start: nil, count: 0))
-                != ASCResourceIndex.hash(TypeID(1), UnsafeBufferPointer(start: nil, count: 0)))
+    }
+
+    @Test("an id under several types is a node for each, whichever type comes first, on the one probe sequence")
+    func oneIDUnderSeveralTypes() {
+        var index = ASCResourceIndex()
+        let purchases = TypeID(0)
+        let schedules = TypeID(1)
+        let purchase = index.node(type: purchases, id: "6450000000")
+        let schedule = index.node(type: schedules, id: "6450000000")
+        let scheduleFirst = index.node(type: schedules, id: "6450000001")
+        let purchaseAfter = index.node(type: purchases, id: "6450000001")
+        #expect([purchase, schedule, scheduleFirst, purchaseAfter].map(\.isNew) == [true, true, true, true])
+        #expect(index.node(type: schedules, id: "6450000000").node == schedule.node)
+        #expect(index.node(type: purchases, id: "6450000000").node == purchase.node)
+        #expect(index.node(type: purchases, id: "6450000001").node == purchaseAfter.node)
+        #expect(index.type(of: scheduleFirst.node) == schedules)
+        #expect(index.count == 4)
+    }
+
+    @Test("prefetching a document's ids finds nothing new, and the lookups after it find what they found before")
+    func prefetchChangesNoLookup() throws {
+        // 3,000 ids grow the table (1,024 slots) while the ids are read; the prefetch reads the ids of a
+        // document that names known and new ones, more than `prefetchLimit` of them.
+        var index = ASCResourceIndex()
+        let known = (0..<3_000).map { index.node(type: TypeID(0), id: "p-\($0)").node }
+        let named = (2_000..<(3_000 + ASCResourceIndex.prefetchLimit)).map { "{\"type\": \"t\", \"id\": \"p-\($0)\"}" }
+        let document = try JSONDocument(data: Data("[\(named.joined(separator: ","))]".utf8), path: "p.json")
+        var passed = 0
+        index.prefetch { forEach in document.forEachString(afterKey: "id") { passed += 1; return forEach($0) } }
+        #expect(passed == ASCResourceIndex.prefetchLimit)
+        #expect(index.count == 3_000)
+        #expect((0..<3_000).map { index.node(type: TypeID(0), id: "p-\($0)").node } == known)
+        #expect(index.node(type: TypeID(0), id: "p-3000").isNew)
     }
 
     @Test("the pool's arrays keep every element appended, growing their room fourfold when full")

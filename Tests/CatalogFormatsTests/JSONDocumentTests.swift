@@ -47,6 +47,30 @@ struct JSONDocumentTests {
         #expect(text(a[1], limit: 12) == "{\"b\": 2} ], ")
     }
 
+    @Test("the strings after a key are found at every depth, in order, held or shared, until told to stop")
+    func stringsAfterKey() throws {
+        // Arrange: ids in data, a relationship and included; an escaped id and a number are not passed, a string
+        // after "id" in an array is.
+        let text = #"{"data": {"type": "a", "id": "1", "relationships": {"x": {"data": [{"type": "b", "id": "2"}]}}},"#
+            + #" "included": [{"id": "e\u0041"}, {"id": 3}, {"i\u0064": "5"}, {"type": "c", "id": "é"}],"#
+            + #" "list": ["id", "4"], "id": "last"}"#
+        let held = try parse(text)
+        let shared = try JSONDocument(utf8: Data(text.utf8), path: "t.json", pinnedLimit: 0)
+        func strings(_ document: JSONDocument, upTo limit: Int = .max) -> [String] {
+            var found: [String] = []
+            document.forEachString(afterKey: "id") {
+                found.append(String(decoding: $0, as: UTF8.self))
+                return found.count < limit
+            }
+            return found
+        }
+
+        // Act / Assert
+        #expect(strings(held) == ["1", "2", "é", "4", "last"])
+        #expect(strings(shared) == ["1", "2", "é", "4", "last"])
+        #expect(strings(held, upTo: 2) == ["1", "2"])
+    }
+
     /// `members(_:_:of:)` finds two keys in one pass: each must be what `member(_:of:)` finds alone, whatever the
     /// order, the spelling (an escape), a nested object's like-named keys, or a value that is not an object.
     @Test("two members found in one pass are the ones found one by one", arguments: [

@@ -10,6 +10,7 @@ extension ASCResourcePool {
     mutating func add(_ document: JSONDocument, request: String? = nil) throws(CatalogReadError) {
         let root = document.root
         _ = beginDocument(path: document.path)
+        prefetchNodes(of: document)
         if let elements = root.elements {
             guard !elements.isEmpty else { throw Self.emptyArray(at: document.location(of: root)) }
             for (position, element) in elements.enumerated() {
@@ -35,6 +36,7 @@ extension ASCResourcePool {
                 _ = beginDocument(path: path)
                 began = true
             }
+            prefetchNodes(of: element)
             try addDocument(element.root, in: element, path: "[\(position)]", request: nil)
             finishDocument(element.source)
         }

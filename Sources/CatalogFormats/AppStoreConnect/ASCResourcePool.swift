@@ -123,6 +123,12 @@ struct ASCResourcePool {
         return RelationshipID(number)
     }
 
+    /// Brings into the cache where the nodes of `document`'s resources will be looked up
+    /// (`ASCResourceIndex.prefetch`): the values of its `id` members.
+    mutating func prefetchNodes(of document: JSONDocument) {
+        identities.prefetch { document.forEachString(afterKey: "id", $0) }
+    }
+
     /// The node of a resource, pooled on first use.
     mutating func node(type: TypeID, id: String) -> NodeID { pooled(identities.node(type: type, id: id)) }
 

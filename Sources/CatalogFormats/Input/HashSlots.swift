@@ -25,6 +25,19 @@ struct HashSlots {
         }
     }
 
+    /// Reads the slot where a lookup of each of `hashes` starts, and returns the slots' words combined: the caller
+    /// keeps the result, so that the reads are done. A lookup in a table bigger than the cache waits for its
+    /// slot's memory, and the next lookup cannot start before it ends; these reads depend on nothing but the
+    /// hashes, so the processor overlaps their waits, and the lookups after find their slots in the cache.
+    func readFirstSlots(of hashes: [Int]) -> UInt64 {
+        let mask = slots.count - 1
+        return slots.withUnsafeBufferPointer { slots in
+            var sum: UInt64 = 0
+            for hash in hashes { sum ^= slots[Int(UInt32(truncatingIfNeeded: hash)) & mask] }
+            return sum
+        }
+    }
+
     /// Stores `index` at the free slot `find` returned for `hash`.
     mutating func insert(_ index: Int, hash: Int, at slot: Int) {
         slots[slot] = UInt64(index + 1) << 32 | UInt64(UInt32(truncatingIfNeeded: hash))

@@ -200,6 +200,43 @@ final class JSONDocument {
         }
     }
 
+    /// Calls `body` with the bytes of each unescaped string that follows a string equal to `key` on the tape, in
+    /// order: every value of a member named `key`, anywhere in the document, in one pass over the tape with no
+    /// walk of its structure. A string element that follows such a string in an array is passed too, and an
+    /// escaped value is not: for a hint (`ASCResourceIndex.prefetch`), not for reading values. Stops when `body`
+    /// returns false.
+    func forEachString(afterKey key: StaticString, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
+        let keyBytes = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        withBytes { bytes in
+            withWords { words in
+                // Each word is looked at alone: a whole page's tape is read, thousands of words, most not strings.
+                var index = 0
+                while index + 1 < words.count {
+                    let word = words[index]
+                    index += 1
+                    guard JSONTape.plainStringLength(word) == keyBytes.count,
+                          let length = JSONTape.plainStringLength(words[index]) else { continue }
+                    let keyStart = JSONTape.entry(word, at: index - 1, largeExtent: 0).offset + 1
+                    let valueStart = JSONTape.entry(words[index], at: index, largeExtent: 0).offset + 1
+                    guard let base = bytes.baseAddress, let keyBase = keyBytes.baseAddress,
+                          memcmp(base + keyStart, keyBase, keyBytes.count) == 0 else { continue }
+                    guard body(UnsafeBufferPointer(rebasing: bytes[valueStart..<(valueStart + length)])) else {
+                        return
+                    }
+                    index += 1
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with the tape's words.
+    private func withWords<Result>(_ body: (UnsafeBufferPointer<UInt64>) -> Result) -> Result {
+        switch storage {
+        case .pinned(_, _, let words, _): body(UnsafeBufferPointer(words))
+        case .shared(let tape): tape.withWords(body)
+        }
+    }
+
     /// The number of tape entries.
     private var entryCount: Int {
         switch storage {

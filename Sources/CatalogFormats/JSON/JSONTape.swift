@@ -112,6 +112,22 @@ struct JSONTape {
         }
     }
 
+    /// The length of the string that `word` holds when it is a string entry without escapes, else nil: read
+    /// from the word alone, for a scan of every entry (`JSONDocument.forEachString`). A string of 16 MiB or more,
+    /// whose length is kept aside, is nil too.
+    @inline(__always)
+    static func plainStringLength(_ word: UInt64) -> Int? {
+        guard word >> (64 - 3) == UInt64(EntryKind.string.rawValue), word & extentMask != extentMask else {
+            return nil
+        }
+        return Int(truncatingIfNeeded: word & extentMask)
+    }
+
+    /// Calls `body` with the entries' words (`plainStringLength`); extents kept aside are not in them.
+    func withWords<Result>(_ body: (UnsafeBufferPointer<UInt64>) -> Result) -> Result {
+        words.withUnsafeBufferPointer(body)
+    }
+
     /// The words, for a reader that keeps them in memory of its own (`JSONDocument`); nil when an extent is kept
     /// aside, which only a tape of 16 M entries has.
     var wordsAlone: [UInt64]? { largeExtents.isEmpty ? words : nil }
