@@ -311,6 +311,10 @@ import Testing
         #expect(index.count == 3_000)
         #expect((0..<3_000).map { index.node(type: TypeID(0), id: "p-\($0)").node } == known)
         #expect(index.node(type: TypeID(0), id: "p-3000").isNew)
+        // Once no more nodes are added, the table is gone; a prefetch reads nothing and the ids stay.
+        index.finishAdding()
+        index.prefetch { forEach in document.forEachString(afterKey: "id", forEach) }
+        #expect(index.id(of: known[2_999]) == "p-2999")
     }
 
     @Test("the pool's arrays keep every element appended, growing their room fourfold when full")

@@ -30,6 +30,7 @@ struct HashSlots {
     /// slot's memory, and the next lookup cannot start before it ends; these reads depend on nothing but the
     /// hashes, so the processor overlaps their waits, and the lookups after find their slots in the cache.
     func readFirstSlots(of hashes: [Int]) -> UInt64 {
+        guard !slots.isEmpty else { return 0 }  // A table of no slots (one whose adding is finished).
         let mask = slots.count - 1
         return slots.withUnsafeBufferPointer { slots in
             var sum: UInt64 = 0
