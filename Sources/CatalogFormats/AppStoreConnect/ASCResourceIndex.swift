@@ -82,9 +82,9 @@ struct ASCResourceIndex {
     }
 
     /// Brings into the cache the slots where the lookups of the ids `forEachID` passes will start (the ids of a
-    /// document about to be pooled). A snapshot of 2,000 products has about a million nodes, whose slots are
-    /// tens of megabytes: the first lookup of each id waited for its slot's memory, a sixth of the pooling
-    /// core's time (perf); read together (`HashSlots.readFirstSlots`) those waits overlap. `forEachID` stops
+    /// document about to be pooled). A snapshot of 2,000 products has 1.6 million nodes, whose slots take 32 MB:
+    /// lookups were a sixth of the pooling core's time (perf), four fifths of it waiting for the memory of each
+    /// new id's first slot; read together (`HashSlots.readFirstSlots`) those waits overlap. `forEachID` stops
     /// when its closure returns false: after `prefetchLimit` ids, whose slots' cache lines (64 bytes each) stay in
     /// a core's cache until the lookups come; a page `fetch` writes has about 600.
     mutating func prefetch(ids forEachID: ((UnsafeBufferPointer<UInt8>) -> Bool) -> Void) {
