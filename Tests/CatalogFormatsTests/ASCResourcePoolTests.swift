@@ -275,12 +275,33 @@ import Testing
         // Every byte moves the hash (it picks the slot): no two of these ids share one.
         let hashes = ids.map { id in
             var id = id
-            return id.withUTF8 { ASCResourceIndex.hash($0) }
+            return id.withUTF8 { ASCResourceIndex.hash(TypeID(0), $0) }
         }
         #expect(Set(hashes).count == ids.count)
     }
 
-    @Test("an id under several types is a node for each, whichever type comes first, on the one probe sequence")
+    @Test("one id under thousands of types spreads over the table; the first types' ids hash as the prefetch does")
+    func oneIDUnderManyTypes() {
+        // Arrange: 5,000 types name the id "x" (a crafted input: on one probe sequence, pooling them was quadratic).
+        var index = ASCResourceIndex()
+        let types = (0..<5_000).map { TypeID($0) }
+        let shared = Int(ASCResourceIndex.typesSharingSeeds)
+        var id = "x"
+        let hashes = id.withUTF8 { bytes in types.map { ASCResourceIndex.hash($0, bytes) } }
+
+        // Act
+        let nodes = types.map { index.node(type: $0, id: "x") }
+
+        // Assert: the first types share the id's own hash, every later one has its own.
+        #expect(Set(hashes[..<shared]).count == 1)
+        #expect(Set(hashes[shared...]).count == types.count - shared)
+        #expect(!hashes[shared...].contains(hashes[0]))
+        #expect(nodes.allSatisfy { $0.isNew })
+        #expect(types.map { index.node(type: $0, id: "x").node } == nodes.map(\.node))
+        #expect(index.type(of: nodes[4_321].node) == TypeID(4_321))
+    }
+
+    @Test("an id under several of the first types is a node for each, whichever type comes first")
     func oneIDUnderSeveralTypes() {
         var index = ASCResourceIndex()
         let purchases = TypeID(0)

@@ -46,7 +46,7 @@ struct ASCResourceIndex {
 
     /// The node of `(type, id)` (the id's UTF-8 bytes), and whether it is new.
     mutating func node(type: TypeID, id bytes: UnsafeBufferPointer<UInt8>) -> (node: NodeID, isNew: Bool) {
-        let hash = Self.hash(bytes)
+        let hash = Self.hash(type, bytes)
         let found = slots.find(hash: hash) { isNode($0, type: type, id: bytes) }
         if let known = found.index { return (NodeID(known), false) }
         let node = count
@@ -74,23 +74,29 @@ struct ASCResourceIndex {
         }
     }
 
-    /// The id's bytes, hashed (`HashSlots.hash`). The type is not hashed, so that `prefetch` can find the slot of
-    /// an id whose type it does not know; one id under two types (an in-app purchase and its price schedule)
-    /// is two nodes on one probe sequence.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        HashSlots.hash(bytes)
+    /// The id's bytes hashed (`HashSlots.hash`), with the type as the seed only from the `typesSharingSeeds`-th
+    /// type on. The first types' ids are hashed alone, so that `prefetch` finds their slots without knowing their
+    /// types (the benchmark's snapshot of 2,000 products names 14); one id under several of them (an in-app
+    /// purchase and its price schedule) is several nodes on one probe sequence, at most `typesSharingSeeds` long.
+    /// Every later type seeds its own: a crafted input naming one id under thousands of types spreads over the
+    /// table (one sequence of them all made the pooling quadratic: 40,000 such resources took 0.69 s, 20,000 took
+    /// 0.23 s).
+    static func hash(_ type: TypeID, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        HashSlots.hash(bytes, seed: type.index < typesSharingSeeds ? 0 : UInt64(UInt32(bitPattern: type.index)))
     }
 
+    static let typesSharingSeeds: Int32 = 32
+
     /// Brings into the cache the slots where the lookups of the ids `forEachID` passes will start (the ids of a
-    /// document about to be pooled). A snapshot of 2,000 products has 1.6 million nodes, whose slots take 32 MB:
-    /// lookups were a sixth of the pooling core's time (perf), four fifths of it waiting for the memory of each
-    /// new id's first slot; read together (`HashSlots.readFirstSlots`) those waits overlap. `forEachID` stops
-    /// when its closure returns false: after `prefetchLimit` ids, whose slots' cache lines (64 bytes each) stay in
-    /// a core's cache until the lookups come; a page `fetch` writes has about 600.
+    /// document about to be pooled, hashed as the first types' are). A snapshot of 2,000 products has 1.6 million
+    /// nodes, whose slots take 32 MB: lookups were a sixth of the pooling core's time (perf), four fifths of it
+    /// waiting for the memory of each new id's first slot; read together (`HashSlots.readFirstSlots`) those waits
+    /// overlap. `forEachID` stops when its closure returns false: after `prefetchLimit` ids, whose slots' cache
+    /// lines (64 bytes each) stay in a core's cache until the lookups come; a page `fetch` writes has about 600.
     mutating func prefetch(ids forEachID: ((UnsafeBufferPointer<UInt8>) -> Bool) -> Void) {
         upcoming.removeAll(keepingCapacity: true)
         forEachID {
-            upcoming.append(Self.hash($0))
+            upcoming.append(Self.hash(TypeID(0), $0))
             return upcoming.count < Self.prefetchLimit
         }
         prefetched ^= slots.readFirstSlots(of: upcoming)
