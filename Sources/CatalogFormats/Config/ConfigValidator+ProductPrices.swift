@@ -57,15 +57,12 @@ extension ConfigValidator {
         if entries.contains(where: { $0.value.elements == nil }) {
             product.prices = try prices(fixed, path: path, baseTerritory: baseTerritory)
         }
-        for (index, entry) in entries.enumerated() where entry.value.elements != nil {
+        for entry in entries where entry.value.elements != nil {
             problems.recording { () throws(CatalogReadError) in
                 let entryPath = path.appending(key: entry.key)
                 let territory = try territory(entry.key, at: entry.keyLocation, path: entryPath)
-                if product.prices[territory] != nil || product.scheduledTerritories.contains(territory),
-                   let earlier = entries.enumerated().first(where: {
-                       $0.offset != index && Territory(code: $0.element.key) == territory
-                   })?.element {
-                    throw Self.repeated(territory, entry, path: entryPath, verb: "priced", earlier: earlier)
+                if product.prices[territory] != nil || product.scheduledTerritories.contains(territory) {
+                    throw Self.repeated(territory, entry, among: entries, path: entryPath, verb: "priced")
                 }
                 let (current, later) = try schedule(entry.value, territory: territory, path: entryPath)
                 product.scheduledTerritories.insert(territory)
@@ -155,15 +152,15 @@ extension ConfigValidator {
             throw CatalogReadError("\(path): lists no territory (e.g. \(example))", at: node.location)
         }
         var result: [Territory: Value] = [:]
-        // The territories listed so far (a wrong value included), a bit each, as `prices` keeps them.
+        // The territories listed so far, a bit each; one whose value is wrong is listed too (where `prices` keeps
+        // only the territories it has read a price of).
         var listed = TerritoryBits()
         for entry in entries {
             let entryPath = path.appending(key: entry.key)
             problems.recording { () throws(CatalogReadError) in
                 let territory = try territory(entry.key, at: entry.keyLocation, path: entryPath)
-                if listed.contains(territory),
-                   let earlier = entries.first(where: { Territory(code: $0.key) == territory }) {
-                    throw Self.repeated(territory, entry, path: entryPath, verb: verb, earlier: earlier)
+                if listed.contains(territory) {
+                    throw Self.repeated(territory, entry, among: entries, path: entryPath, verb: verb)
                 }
                 listed.insert(territory)
                 result[territory] = try read(entry, entryPath)
@@ -172,10 +169,15 @@ extension ConfigValidator {
         return result
     }
 
-    /// A territory keyed twice in one mapping (`DE` and `DEU`, or `DE` again), at the second key, naming the first.
-    static func repeated(_ territory: Territory, _ entry: ConfigEntry, path: ConfigPath, verb: String,
-                         earlier: ConfigEntry) -> CatalogReadError {
-        CatalogReadError(
+    /// A territory keyed twice in one mapping (`DE` and `DEU`, or `DE` again), at `entry`, naming the first other
+    /// entry of `entries` that keys it (the earlier one; for a schedule, a fixed price read before it may follow it).
+    /// The other entry is looked for only here: a territory keyed twice is rare, and price maps are read for
+    /// hundreds of thousands of prices.
+    static func repeated(_ territory: Territory, _ entry: ConfigEntry, among entries: some Collection<ConfigEntry>,
+                         path: ConfigPath, verb: String) -> CatalogReadError {
+        let location = entry.keyLocation
+        let earlier = entries.first { Territory(code: $0.key) == territory && $0.keyLocation != location } ?? entry
+        return CatalogReadError(
             "\(path): \(territory.alpha2) is \(verb) twice (also as \(ConfigScalar.quote(earlier.key)) at line "
                 + "\(earlier.keyLocation.line ?? 0), column \(earlier.keyLocation.column ?? 0))",
             at: entry.keyLocation)

@@ -432,11 +432,9 @@ struct ConfigValidator: ConfigNodeReading {
                 let key = entries[index].key
                 // The key path is built only for a message: a big config has hundreds of thousands of prices.
                 let territory = try territory(key, at: entries[index].keyLocation, path: path.appending(key: key))
-                // A territory priced twice is rare: the earlier entry is searched for only then.
-                if priced.contains(territory),
-                   let earlier = entries.first(where: { Territory(code: $0.key) == territory }) {
-                    throw Self.repeated(territory, entries[index], path: path.appending(key: key), verb: "priced",
-                                        earlier: earlier)
+                if priced.contains(territory) {
+                    throw Self.repeated(territory, entries[index], among: entries, path: path.appending(key: key),
+                                        verb: "priced")
                 }
                 let money = try money(entries[index].value, path: path.appending(key: key))
                 priced.insert(territory)
