@@ -215,11 +215,10 @@ final class JSONDocument {
                     let word = words[index]
                     index += 1
                     guard JSONTape.plainStringLength(word) == keyBytes.count,
-                          let length = JSONTape.plainStringLength(words[index]) else { continue }
-                    let keyStart = JSONTape.entry(word, at: index - 1, largeExtent: 0).offset + 1
+                          let length = JSONTape.plainStringLength(words[index]),
+                          JSONDocument.string(JSONTape.entry(word, at: index - 1, largeExtent: 0), equals: keyBytes,
+                                              in: bytes) else { continue }
                     let valueStart = JSONTape.entry(words[index], at: index, largeExtent: 0).offset + 1
-                    guard let base = bytes.baseAddress, let keyBase = keyBytes.baseAddress,
-                          memcmp(base + keyStart, keyBase, keyBytes.count) == 0 else { continue }
                     guard body(UnsafeBufferPointer(rebasing: bytes[valueStart..<(valueStart + length)])) else {
                         return
                     }
